@@ -1,0 +1,174 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"go/ast"
+	"go/token"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"golang.org/x/tools/go/packages"
+
+	"github.com/tmplint/tmplint/internal/finding"
+)
+
+// printText prints one line per finding, "file:line:col: message (analyzer)",
+// followed by its related information, indented.
+func printText(w io.Writer, fs []finding.Finding) {
+	bw := bufio.NewWriter(w)
+	defer bw.Flush()
+	for _, f := range fs {
+		fmt.Fprintf(bw, "%s: %s (%s)\n", posString(f.Posn), f.Message, f.Analyzer)
+		for _, r := range f.Related {
+			fmt.Fprintf(bw, "\t%s: %s\n", posString(r.Posn), r.Message)
+		}
+	}
+}
+
+// The JSON shape is that of the x/tools analysis drivers (go vet -json):
+// package ID → analyzer name → list of diagnostics, or an error.
+type jsonDiagnostic struct {
+	Category       string                   `json:"category,omitempty"`
+	Posn           string                   `json:"posn"`
+	End            string                   `json:"end,omitempty"`
+	Message        string                   `json:"message"`
+	SuggestedFixes []jsonSuggestedFix       `json:"suggested_fixes,omitempty"`
+	Related        []jsonRelatedInformation `json:"related,omitempty"`
+}
+
+type jsonSuggestedFix struct {
+	Message string         `json:"message"`
+	Edits   []jsonTextEdit `json:"edits"`
+}
+
+type jsonTextEdit struct {
+	Filename string `json:"filename"`
+	Start    int    `json:"start"`
+	End      int    `json:"end"`
+	New      string `json:"new"`
+}
+
+type jsonRelatedInformation struct {
+	Posn    string `json:"posn"`
+	End     string `json:"end,omitempty"`
+	Message string `json:"message"`
+}
+
+type jsonError struct {
+	Error string `json:"error"`
+}
+
+func printJSON(w io.Writer, fs []finding.Finding, errs []string) error {
+	tree := make(map[string]map[string]any)
+	add := func(pkg, analyzer string) map[string]any {
+		if tree[pkg] == nil {
+			tree[pkg] = make(map[string]any)
+		}
+		return tree[pkg]
+	}
+	diags := make(map[string]map[string][]jsonDiagnostic)
+	for _, f := range fs {
+		d := jsonDiagnostic{Posn: f.Posn.String(), Message: f.Message}
+		if f.End != f.Posn {
+			d.End = f.End.String()
+		}
+		for _, fix := range f.Fixes {
+			jf := jsonSuggestedFix{Message: fix.Message}
+			for _, e := range fix.Edits {
+				jf.Edits = append(jf.Edits, jsonTextEdit{Filename: e.Start.Filename, Start: e.Start.Offset, End: e.End.Offset, New: e.New})
+			}
+			d.SuggestedFixes = append(d.SuggestedFixes, jf)
+		}
+		for _, r := range f.Related {
+			d.Related = append(d.Related, jsonRelatedInformation{Posn: r.Posn.String(), Message: r.Message})
+		}
+		if diags[f.Package] == nil {
+			diags[f.Package] = make(map[string][]jsonDiagnostic)
+		}
+		diags[f.Package][f.Analyzer] = append(diags[f.Package][f.Analyzer], d)
+	}
+	for pkg, m := range diags {
+		for analyzer, ds := range m {
+			add(pkg, analyzer)[analyzer] = ds
+		}
+	}
+	for _, e := range errs {
+		add("tmplint", "error")["error"] = jsonError{Error: e}
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "\t")
+	return enc.Encode(tree)
+}
+
+// sourceCache reads source lines for snippets, each file once.
+type sourceCache struct{ files map[string][][]byte }
+
+func newSourceCache() *sourceCache { return &sourceCache{files: make(map[string][][]byte)} }
+
+func (c *sourceCache) line(p token.Position) string {
+	lines, ok := c.files[p.Filename]
+	if !ok {
+		data, err := os.ReadFile(p.Filename)
+		if err == nil {
+			lines = bytes.Split(data, []byte("\n"))
+		}
+		c.files[p.Filename] = lines
+	}
+	if p.Line < 1 || p.Line > len(lines) {
+		return ""
+	}
+	return strings.TrimSpace(string(lines[p.Line-1]))
+}
+
+// enclosingFunc names the function declaration containing pos: "F" or
+// "T.M"; "" outside any function.
+func enclosingFunc(pkg *packages.Package, pos token.Pos) string {
+	for _, file := range pkg.Syntax {
+		if pos < file.FileStart || pos > file.FileEnd {
+			continue
+		}
+		for _, decl := range file.Decls {
+			fd, ok := decl.(*ast.FuncDecl)
+			if !ok || pos < fd.Pos() || pos > fd.End() {
+				continue
+			}
+			if fd.Recv != nil && len(fd.Recv.List) == 1 {
+				return recvTypeName(fd.Recv.List[0].Type) + "." + fd.Name.Name
+			}
+			return fd.Name.Name
+		}
+	}
+	return ""
+}
+
+func recvTypeName(e ast.Expr) string {
+	switch e := e.(type) {
+	case *ast.StarExpr:
+		return recvTypeName(e.X)
+	case *ast.IndexExpr:
+		return recvTypeName(e.X)
+	case *ast.IndexListExpr:
+		return recvTypeName(e.X)
+	case *ast.Ident:
+		return e.Name
+	}
+	return "?"
+}
+
+// relPath returns name relative to the working directory when it lies
+// beneath it, else name unchanged.
+func relPath(name string) string {
+	if workDir == "" {
+		return name
+	}
+	rel, err := filepath.Rel(workDir, name)
+	if err != nil || strings.HasPrefix(rel, "..") {
+		return name
+	}
+	return rel
+}

@@ -1,0 +1,280 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"go/token"
+	"io"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/packages"
+
+	"github.com/tmplint/tmplint/internal/finding"
+)
+
+// options are the standalone command's flags.
+type options struct {
+	json, sarif   bool
+	fix, diff     bool
+	tests         bool
+	tags          string
+	baseline      string
+	writeBaseline string
+	enabled       map[string]*triState
+}
+
+func runStandalone(args []string, stdout, stderr io.Writer) int {
+	all := suite()
+	fs := flag.NewFlagSet(progname(), flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	opts := options{enabled: make(map[string]*triState)}
+	fs.BoolVar(&opts.json, "json", false, "print findings as JSON, in the shape of the x/tools analysis drivers")
+	fs.BoolVar(&opts.sarif, "sarif", false, "print findings as SARIF 2.1.0, for code scanning")
+	fs.BoolVar(&opts.fix, "fix", false, "apply the first suggested fix of each finding to the files")
+	fs.BoolVar(&opts.diff, "diff", false, "print the suggested fixes as a unified diff, without writing files")
+	fs.BoolVar(&opts.tests, "test", true, "analyze test files too")
+	fs.StringVar(&opts.tags, "tags", "", "comma-separated build tags")
+	fs.StringVar(&opts.baseline, "baseline", "", "hide the findings recorded in this baseline `file`")
+	fs.StringVar(&opts.writeBaseline, "write-baseline", "", "record the current findings in this baseline `file` and exit")
+	fs.Var(&strictFlag{all: all}, "strict", "use every analyzer's strict profile")
+	for _, a := range all {
+		ts := new(triState)
+		opts.enabled[a.Name] = ts
+		fs.Var(ts, a.Name, fmt.Sprintf("enable the %s analyzer (-%s=false disables it)", a.Name, a.Name))
+		a.Flags.VisitAll(func(f *flag.Flag) {
+			fs.Var(f.Value, a.Name+"."+f.Name, f.Usage)
+		})
+	}
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "usage: %s [flags] [packages]\n\n", progname())
+		fmt.Fprintf(stderr, "Run '%s help' for the analyzers, '%s help NAME' for one of them.\n\nFlags:\n", progname(), progname())
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if err == flag.ErrHelp {
+			return exitClean
+		}
+		return exitError
+	}
+	if opts.json && opts.sarif {
+		errorf("-json and -sarif cannot be used together")
+		return exitError
+	}
+	selected := selectAnalyzers(all, opts.enabled)
+	patterns := fs.Args()
+	if len(patterns) == 0 {
+		patterns = []string{"."}
+	}
+
+	pkgs, loadErrs := load(patterns, opts)
+	code := exitClean
+	for _, e := range loadErrs {
+		errorf("%s", e)
+		code = exitError
+	}
+	if pkgs == nil {
+		return exitError
+	}
+	findings, analysisErrs := analyze(selected, pkgs)
+	for _, e := range analysisErrs {
+		errorf("%s", e)
+		code = exitError
+	}
+
+	if opts.writeBaseline != "" {
+		if err := writeBaselineFile(opts.writeBaseline, findings); err != nil {
+			errorf("%v", err)
+			return exitError
+		}
+		fmt.Fprintf(stderr, "%s: recorded %d findings in %s\n", progname(), len(findings), opts.writeBaseline)
+		return code
+	}
+	if opts.baseline != "" {
+		kept, err := applyBaselineFile(opts.baseline, findings, stderr)
+		if err != nil {
+			errorf("%v", err)
+			return exitError
+		}
+		findings = kept
+	}
+
+	switch {
+	case opts.fix || opts.diff:
+		unfixed, err := applyFixes(findings, opts.diff, stdout)
+		if err != nil {
+			errorf("%v", err)
+			return exitError
+		}
+		if !opts.diff {
+			findings = unfixed
+		}
+		printText(stderr, findings)
+	case opts.json:
+		if err := printJSON(stdout, findings, analysisErrs); err != nil {
+			errorf("%v", err)
+			return exitError
+		}
+	case opts.sarif:
+		if err := printSARIF(stdout, all, findings); err != nil {
+			errorf("%v", err)
+			return exitError
+		}
+	default:
+		printText(stdout, findings)
+	}
+	if code == exitClean && len(findings) > 0 {
+		code = exitFindings
+	}
+	return code
+}
+
+// selectAnalyzers applies the -NAME flags: if any is true, only those run;
+// otherwise all run except those set false.
+func selectAnalyzers(all []*analysis.Analyzer, enabled map[string]*triState) []*analysis.Analyzer {
+	anyTrue := false
+	for _, ts := range enabled {
+		anyTrue = anyTrue || *ts == setTrue
+	}
+	var out []*analysis.Analyzer
+	for _, a := range all {
+		switch ts := *enabled[a.Name]; {
+		case anyTrue && ts == setTrue, !anyTrue && ts != setFalse:
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// load loads the packages with syntax for the whole import graph, since
+// analyzers with facts also run on dependencies. Every package error is
+// returned, named by package.
+func load(patterns []string, opts options) ([]*packages.Package, []string) {
+	cfg := &packages.Config{
+		Mode:  packages.LoadAllSyntax | packages.NeedModule,
+		Tests: opts.tests,
+	}
+	if opts.tags != "" {
+		cfg.BuildFlags = []string{"-tags=" + opts.tags}
+	}
+	pkgs, err := packages.Load(cfg, patterns...)
+	if err != nil {
+		return nil, []string{fmt.Sprintf("loading packages: %v", err)}
+	}
+	if len(pkgs) == 0 {
+		return nil, []string{fmt.Sprintf("no packages match %s", strings.Join(patterns, " "))}
+	}
+	var errs []string
+	seen := make(map[string]bool)
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		for _, e := range p.Errors {
+			msg := fmt.Sprintf("package %s: %v", p.PkgPath, e)
+			if !seen[msg] {
+				seen[msg] = true
+				errs = append(errs, msg)
+			}
+		}
+	})
+	return pkgs, errs
+}
+
+// analyze runs the analyzers and returns the findings of the root packages,
+// deduplicated across test variants and sorted by position.
+func analyze(as []*analysis.Analyzer, pkgs []*packages.Package) ([]finding.Finding, []string) {
+	if len(as) == 0 {
+		return nil, nil
+	}
+	graph, err := checker.Analyze(as, pkgs, nil)
+	if err != nil {
+		return nil, []string{err.Error()}
+	}
+	var findings []finding.Finding
+	var errs []string
+	seen := make(map[string]bool)
+	src := newSourceCache()
+	for act := range graph.All() {
+		if act.Err != nil && act.IsRoot && len(act.Package.Errors) == 0 &&
+			!strings.Contains(act.Err.Error(), "failed prerequisites") {
+			errs = append(errs, fmt.Sprintf("package %s: %v", act.Package.PkgPath, act.Err))
+		}
+		if !act.IsRoot {
+			continue
+		}
+		for _, d := range act.Diagnostics {
+			f := finding.FromDiagnostic(act.Package.Fset, act.Analyzer.Name, act.Package.PkgPath, d)
+			key := f.Analyzer + "\x00" + f.Posn.String() + "\x00" + f.Message
+			if seen[key] {
+				continue
+			}
+			seen[key] = true
+			f.Snippet = src.line(f.Posn)
+			f.Func = enclosingFunc(act.Package, d.Pos)
+			findings = append(findings, f)
+		}
+	}
+	slices.SortStableFunc(findings, compareFindings)
+	return findings, dedupe(errs)
+}
+
+func compareFindings(a, b finding.Finding) int {
+	if c := strings.Compare(a.Posn.Filename, b.Posn.Filename); c != 0 {
+		return c
+	}
+	if a.Posn.Offset != b.Posn.Offset {
+		return a.Posn.Offset - b.Posn.Offset
+	}
+	if c := strings.Compare(a.Analyzer, b.Analyzer); c != 0 {
+		return c
+	}
+	return strings.Compare(a.Message, b.Message)
+}
+
+func dedupe(ss []string) []string {
+	slices.Sort(ss)
+	return slices.Compact(ss)
+}
+
+// triState is a -NAME flag: unset, true or false.
+type triState int
+
+const (
+	unset triState = iota
+	setTrue
+	setFalse
+)
+
+func (ts *triState) IsBoolFlag() bool { return true }
+func (ts *triState) String() string {
+	switch *ts {
+	case setTrue:
+		return "true"
+	case setFalse:
+		return "false"
+	}
+	return "unset"
+}
+func (ts *triState) Set(s string) error {
+	b, err := strconv.ParseBool(s)
+	if err != nil {
+		return err
+	}
+	if b {
+		*ts = setTrue
+	} else {
+		*ts = setFalse
+	}
+	return nil
+}
+
+// posString formats a position relative to the working directory when it
+// lies beneath it.
+func posString(p token.Position) string {
+	p.Filename = relPath(p.Filename)
+	return p.String()
+}
+
+var workDir, _ = os.Getwd()
