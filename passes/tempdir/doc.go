@@ -1,0 +1,31 @@
+// Package tempdir defines an Analyzer that classifies path expressions:
+// whether a path points into a shared temp directory, into a private
+// directory this code created, or somewhere unknown, and whether the name
+// part of a path is predictable by another local user.
+//
+// # Analyzer tempdir
+//
+// tempdir: classify path expressions as shared temp, private temp or unknown (reports nothing)
+//
+// A path is in a shared temp location when it is built from os.TempDir(),
+// $TMPDIR (os.Getenv, os.LookupEnv; also TMP and TEMP), or a literal under
+// /tmp, /var/tmp or /dev/shm, through filepath.Join, path.Join, string
+// concatenation with a separator, fmt.Sprintf, filepath.Clean and local
+// variables. A path is private when it lies in a directory this code
+// created with a random name and mode 0700: the result of os.MkdirTemp or
+// ioutil.TempDir, or t.TempDir() of a testing.TB.
+//
+// Variables are followed when the analysis can see every assignment: local
+// variables and unexported package-level variables whose address is never
+// taken. A variable with several assignments has a location only when every
+// assignment agrees; its zero value counts as an assignment of "".
+// Parameters, fields, results of unknown calls and exported variables are
+// unknown. When unsure, the answer is Unknown.
+//
+// A path's name is predictable when every part of it is a constant, a
+// process id, user or group id, the host name, the program's name
+// (os.Args, os.Executable), a time, or a counter, combined by the same
+// operations, strconv and fmt formatting: no random part (a name from
+// os.CreateTemp, a directory from os.MkdirTemp, math/rand, crypto/rand) and
+// no caller-supplied value.
+package tempdir

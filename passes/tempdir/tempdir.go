@@ -1,0 +1,790 @@
+package tempdir
+
+import (
+	_ "embed"
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"path"
+	"reflect"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/tmplint/tmplint/internal/analysisdoc"
+)
+
+//go:embed doc.go
+var doc string
+
+// Analyzer computes a *Result for the package.
+var Analyzer = &analysis.Analyzer{
+	Name:             "tempdir",
+	Doc:              analysisdoc.Extract(doc, "tempdir"),
+	URL:              "https://pkg.go.dev/github.com/tmplint/tmplint/passes/tempdir",
+	Run:              run,
+	RunDespiteErrors: true,
+	Requires:         []*analysis.Analyzer{inspect.Analyzer},
+	ResultType:       reflect.TypeFor[*Result](),
+}
+
+// A Location says where a path points.
+type Location int
+
+const (
+	Unknown Location = iota // anywhere: a parameter, a field, the result of an unknown call
+	Shared                  // a shared temp directory such as /tmp, or a path in one
+	Private                 // a directory this code created private (os.MkdirTemp, t.TempDir), or a path in one
+)
+
+// neutral is the location of a variable while its own assignments are
+// evaluated (a cycle such as p = p + "/x"): it agrees with every location.
+const neutral Location = -1
+
+func (l Location) String() string {
+	switch l {
+	case Shared:
+		return "shared temp"
+	case Private:
+		return "private temp"
+	}
+	return "unknown"
+}
+
+// Result classifies the path expressions of one package. It is safe for
+// concurrent use: it is not modified after the pass.
+type Result struct {
+	info     *types.Info
+	pkg      *types.Package
+	sources  map[*types.Var][]source
+	declared map[*types.Var]bool // declared with an initial value (or zero value) that the index holds
+	escaped  map[*types.Var]bool // address taken: assignments may be invisible
+}
+
+// Classify reports where the path e points. For an *os.File or *os.Root
+// expression it reports where the file or directory is.
+func (r *Result) Classify(e ast.Expr) Location {
+	if r == nil || e == nil {
+		return Unknown
+	}
+	v := r.newEval().eval(e)
+	if v.loc == neutral {
+		return Unknown
+	}
+	return v.loc
+}
+
+// Predictable reports whether the name of the path e is built only from
+// constants, process and user ids, the host name, the program name, times
+// and counters: it has a name part and no random or caller-supplied part.
+// A path in a directory created by os.MkdirTemp is not predictable (its
+// directory is random), nor is a name from os.CreateTemp.
+func (r *Result) Predictable(e ast.Expr) bool {
+	if r == nil || e == nil {
+		return false
+	}
+	v := r.newEval().eval(e)
+	return v.name && v.pred
+}
+
+// A source is one assignment to a variable.
+type source struct {
+	kind  sourceKind
+	expr  ast.Expr      // value, opassign: the right-hand side; rangeKey: the range operand
+	call  *ast.CallExpr // tuple: the call
+	index int           // tuple: which result
+	typ   types.Type    // zero: the variable's type
+}
+
+type sourceKind int
+
+const (
+	value    sourceKind = iota // v = expr
+	tuple                      // v, _ = call()
+	zero                       // var v T
+	opassign                   // v op= expr
+	incdec                     // v++, v--
+	rangeKey                   // for v := range expr
+	unknown                    // anything else
+)
+
+func run(pass *analysis.Pass) (any, error) {
+	r := &Result{
+		info:     pass.TypesInfo,
+		pkg:      pass.Pkg,
+		sources:  make(map[*types.Var][]source),
+		declared: make(map[*types.Var]bool),
+		escaped:  make(map[*types.Var]bool),
+	}
+	if r.info == nil || r.pkg == nil {
+		return r, nil
+	}
+	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	filter := []ast.Node{
+		(*ast.AssignStmt)(nil),
+		(*ast.ValueSpec)(nil),
+		(*ast.IncDecStmt)(nil),
+		(*ast.RangeStmt)(nil),
+		(*ast.UnaryExpr)(nil),
+	}
+	ins.Preorder(filter, func(n ast.Node) {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			r.indexAssign(n)
+		case *ast.ValueSpec:
+			for i, id := range n.Names {
+				v := r.tracked(id)
+				if v == nil {
+					continue
+				}
+				r.declared[v] = true
+				switch {
+				case len(n.Values) == len(n.Names):
+					r.add(v, source{kind: value, expr: n.Values[i]})
+				case len(n.Values) == 1:
+					if call, ok := ast.Unparen(n.Values[0]).(*ast.CallExpr); ok {
+						r.add(v, source{kind: tuple, call: call, index: i})
+					} else {
+						r.add(v, source{kind: unknown})
+					}
+				case len(n.Values) == 0:
+					r.add(v, source{kind: zero, typ: v.Type()})
+				default:
+					r.add(v, source{kind: unknown})
+				}
+			}
+		case *ast.IncDecStmt:
+			if v := r.tracked(n.X); v != nil {
+				r.add(v, source{kind: incdec})
+			}
+		case *ast.RangeStmt:
+			if n.Tok == token.DEFINE || n.Tok == token.ASSIGN {
+				if v := r.tracked(n.Key); v != nil {
+					if n.Tok == token.DEFINE {
+						r.declared[v] = true
+					}
+					r.add(v, source{kind: rangeKey, expr: n.X})
+				}
+				if v := r.tracked(n.Value); v != nil {
+					if n.Tok == token.DEFINE {
+						r.declared[v] = true
+					}
+					r.add(v, source{kind: unknown})
+				}
+			}
+		case *ast.UnaryExpr:
+			if n.Op == token.AND {
+				if v := r.tracked(n.X); v != nil {
+					r.escaped[v] = true
+				}
+			}
+		}
+	})
+	return r, nil
+}
+
+func (r *Result) indexAssign(n *ast.AssignStmt) {
+	switch n.Tok {
+	case token.DEFINE, token.ASSIGN:
+		for i, lhs := range n.Lhs {
+			v := r.tracked(lhs)
+			if v == nil {
+				continue
+			}
+			if id, ok := ast.Unparen(lhs).(*ast.Ident); ok && n.Tok == token.DEFINE && r.info.Defs[id] != nil {
+				r.declared[v] = true
+			}
+			switch {
+			case len(n.Rhs) == len(n.Lhs):
+				r.add(v, source{kind: value, expr: n.Rhs[i]})
+			case len(n.Rhs) == 1:
+				if call, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr); ok {
+					r.add(v, source{kind: tuple, call: call, index: i})
+				} else if i == 0 {
+					r.add(v, source{kind: value, expr: n.Rhs[0]}) // v, ok := m[k] / x.(T) / <-ch
+				} else {
+					r.add(v, source{kind: unknown})
+				}
+			default:
+				r.add(v, source{kind: unknown})
+			}
+		}
+	default: // op=
+		if len(n.Lhs) == 1 && len(n.Rhs) == 1 {
+			if v := r.tracked(n.Lhs[0]); v != nil {
+				r.add(v, source{kind: opassign, expr: n.Rhs[0]})
+			}
+		}
+	}
+}
+
+func (r *Result) add(v *types.Var, s source) { r.sources[v] = append(r.sources[v], s) }
+
+// tracked returns the variable e names if the analysis can see all its
+// assignments: a local variable or an unexported package-level variable
+// of this package.
+func (r *Result) tracked(e ast.Expr) *types.Var {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok || id.Name == "_" {
+		return nil
+	}
+	v, ok := r.info.ObjectOf(id).(*types.Var)
+	if !ok || v.IsField() || v.Pkg() != r.pkg {
+		return nil
+	}
+	if v.Parent() == r.pkg.Scope() && v.Exported() {
+		return nil
+	}
+	return v
+}
+
+// val is what the evaluator knows about an expression.
+type val struct {
+	loc  Location
+	name bool // the path has a name part below its root (or the value is a name part)
+	pred bool // every part is predictable
+}
+
+var unknownVal = val{loc: Unknown}
+
+// predVal is a predictable name part with no location.
+var predVal = val{loc: Unknown, name: true, pred: true}
+
+type evaluator struct {
+	r    *Result
+	memo map[*types.Var]val
+	busy map[*types.Var]bool
+}
+
+func (r *Result) newEval() *evaluator {
+	return &evaluator{r: r, memo: make(map[*types.Var]val), busy: make(map[*types.Var]bool)}
+}
+
+// sharedRoots are the shared temp directories recognized in literals.
+var sharedRoots = []string{"/tmp", "/var/tmp", "/dev/shm"}
+
+// constPath classifies a constant string.
+func constPath(s string) val {
+	if s == "" {
+		return val{loc: Unknown, pred: true}
+	}
+	if strings.HasPrefix(s, "/") {
+		clean := path.Clean(s)
+		for _, root := range sharedRoots {
+			if clean == root {
+				return val{loc: Shared, pred: true}
+			}
+			if strings.HasPrefix(clean, root+"/") {
+				return val{loc: Shared, name: true, pred: true}
+			}
+		}
+	}
+	return predVal
+}
+
+func hasDotDot(s string) bool {
+	for _, part := range strings.Split(s, "/") {
+		if part == ".." {
+			return true
+		}
+	}
+	return false
+}
+
+func (ev *evaluator) constString(e ast.Expr) (string, bool) {
+	tv, ok := ev.r.info.Types[e]
+	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
+		return "", false
+	}
+	return constant.StringVal(tv.Value), true
+}
+
+func (ev *evaluator) eval(e ast.Expr) val {
+	e = ast.Unparen(e)
+	info := ev.r.info
+	if tv, ok := info.Types[e]; ok && tv.Value != nil {
+		if tv.Value.Kind() == constant.String {
+			return constPath(constant.StringVal(tv.Value))
+		}
+		return predVal
+	}
+	switch e := e.(type) {
+	case *ast.Ident:
+		return ev.evalVar(e)
+	case *ast.SelectorExpr:
+		if _, ok := info.Uses[e.Sel].(*types.Var); ok {
+			if sel, ok := info.Selections[e]; !ok || sel.Kind() != types.FieldVal {
+				return ev.evalVar(e.Sel) // a package-qualified variable
+			}
+		}
+		return unknownVal
+	case *ast.IndexExpr:
+		if isVar(info.Uses[selIdent(e.X)], "os", "Args") {
+			return predVal // the program's name and arguments are known to the attacker
+		}
+		return unknownVal
+	case *ast.BinaryExpr:
+		if e.Op == token.ADD && isString(info.TypeOf(e)) {
+			return ev.concat(ev.items(e))
+		}
+		switch e.Op {
+		case token.ADD, token.SUB, token.MUL, token.QUO, token.REM, token.AND, token.OR, token.XOR, token.SHL, token.SHR, token.AND_NOT:
+			x, y := ev.eval(e.X), ev.eval(e.Y)
+			return val{loc: Unknown, name: true, pred: x.pred && y.pred}
+		}
+		return unknownVal
+	case *ast.CallExpr:
+		return ev.evalCall(e, 0)
+	}
+	return unknownVal
+}
+
+func selIdent(e ast.Expr) *ast.Ident {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		return e
+	case *ast.SelectorExpr:
+		return e.Sel
+	}
+	return nil
+}
+
+func isVar(obj types.Object, pkg, name string) bool {
+	v, ok := obj.(*types.Var)
+	return ok && v.Pkg() != nil && v.Pkg().Path() == pkg && v.Name() == name && v.Parent() == v.Pkg().Scope()
+}
+
+func isString(t types.Type) bool {
+	b, ok := types.Unalias(t).Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
+}
+
+func isInteger(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsInteger != 0
+}
+
+func (ev *evaluator) evalVar(id *ast.Ident) val {
+	obj := ev.r.info.ObjectOf(id)
+	v, ok := obj.(*types.Var)
+	if !ok || ev.r.tracked(id) == nil || ev.r.escaped[v] || !ev.r.declared[v] {
+		return unknownVal
+	}
+	if got, ok := ev.memo[v]; ok {
+		return got
+	}
+	if ev.busy[v] {
+		return val{loc: neutral, name: true, pred: true}
+	}
+	ev.busy[v] = true
+	var res val
+	first := true
+	for _, s := range ev.r.sources[v] {
+		sv := ev.evalSource(s)
+		if first {
+			res, first = sv, false
+			continue
+		}
+		res = merge(res, sv)
+	}
+	delete(ev.busy, v)
+	if first {
+		res = unknownVal
+	}
+	ev.memo[v] = res
+	return res
+}
+
+func merge(a, b val) val {
+	loc := a.loc
+	switch {
+	case a.loc == neutral:
+		loc = b.loc
+	case b.loc == neutral:
+	case a.loc != b.loc:
+		loc = Unknown
+	}
+	return val{loc: loc, name: a.name && b.name, pred: a.pred && b.pred}
+}
+
+func (ev *evaluator) evalSource(s source) val {
+	switch s.kind {
+	case value:
+		return ev.eval(s.expr)
+	case tuple:
+		return ev.evalCall(s.call, s.index)
+	case zero:
+		if isString(s.typ) {
+			return val{loc: Unknown, pred: true}
+		}
+		if isInteger(s.typ) {
+			return predVal
+		}
+	case opassign:
+		if isString(ev.r.info.TypeOf(s.expr)) {
+			return val{loc: Unknown, name: true, pred: ev.eval(s.expr).pred}
+		}
+		return val{loc: neutral, name: true, pred: ev.eval(s.expr).pred}
+	case incdec:
+		return val{loc: neutral, name: true, pred: true} // a counter
+	case rangeKey:
+		switch t := ev.r.info.TypeOf(s.expr); {
+		case t == nil:
+		case isInteger(t):
+			return predVal
+		default:
+			switch t.Underlying().(type) {
+			case *types.Slice, *types.Array, *types.Pointer:
+				return predVal // an index
+			case *types.Basic:
+				if isString(t) {
+					return predVal
+				}
+			}
+		}
+	}
+	return unknownVal
+}
+
+// item is one part of a concatenation: a constant or an expression.
+type item struct {
+	text    string
+	isConst bool
+	expr    ast.Expr
+	locOK   bool // the expression's text goes in unchanged (%s, %v, +)
+}
+
+// items flattens a non-constant string concatenation.
+func (ev *evaluator) items(e ast.Expr) []item {
+	var out []item
+	var walk func(e ast.Expr)
+	walk = func(e ast.Expr) {
+		e = ast.Unparen(e)
+		if s, ok := ev.constString(e); ok {
+			out = append(out, item{text: s, isConst: true})
+			return
+		}
+		if b, ok := e.(*ast.BinaryExpr); ok && b.Op == token.ADD {
+			walk(b.X)
+			walk(b.Y)
+			return
+		}
+		out = append(out, item{expr: e, locOK: true})
+	}
+	walk(e)
+	return out
+}
+
+// concat evaluates a concatenation of items.
+func (ev *evaluator) concat(items []item) val {
+	// Merge adjacent constants.
+	var parts []item
+	for _, it := range items {
+		if it.isConst && len(parts) > 0 && parts[len(parts)-1].isConst {
+			parts[len(parts)-1].text += it.text
+			continue
+		}
+		if it.isConst && it.text == "" {
+			continue
+		}
+		parts = append(parts, it)
+	}
+	if len(parts) == 0 {
+		return val{loc: Unknown, pred: true}
+	}
+	res := val{loc: Unknown, name: true, pred: true}
+	for i, p := range parts {
+		if p.isConst {
+			if hasDotDot(p.text) && i > 0 {
+				res.loc = Unknown
+			}
+			continue
+		}
+		v := ev.eval(p.expr)
+		res.pred = res.pred && v.pred
+	}
+	first := parts[0]
+	if first.isConst {
+		if !strings.HasPrefix(first.text, "/") {
+			return val{loc: Unknown, name: true, pred: res.pred}
+		}
+		clean := path.Clean(first.text)
+		for _, root := range sharedRoots {
+			if strings.HasPrefix(first.text, root+"/") && !hasDotDot(first.text) || clean == root && len(parts) == 1 {
+				if len(parts) == 1 {
+					return constPath(first.text)
+				}
+				return val{loc: Shared, name: true, pred: res.pred}
+			}
+		}
+		return val{loc: Unknown, name: true, pred: res.pred}
+	}
+	if !first.locOK {
+		return val{loc: Unknown, name: true, pred: res.pred}
+	}
+	v0 := ev.eval(first.expr)
+	if len(parts) == 1 {
+		return v0
+	}
+	next := parts[1]
+	loc := Unknown
+	switch {
+	case next.isConst && strings.HasPrefix(next.text, "/") && !hasDotDot(next.text):
+		loc = v0.loc // dir + "/name"
+	case v0.name && next.isConst && !strings.Contains(next.text, "/"):
+		loc = v0.loc // file + ".suffix": the same directory
+	}
+	for _, p := range parts[2:] {
+		if p.isConst && hasDotDot(p.text) {
+			loc = Unknown
+		}
+	}
+	return val{loc: loc, name: true, pred: res.pred}
+}
+
+func (ev *evaluator) join(args []ast.Expr) val {
+	if len(args) == 0 {
+		return unknownVal
+	}
+	res := ev.eval(args[0])
+	for _, a := range args[1:] {
+		if s, ok := ev.constString(a); ok {
+			if s == "" {
+				continue
+			}
+			if hasDotDot(s) {
+				res.loc = Unknown
+			}
+			res.name = true
+			continue
+		}
+		v := ev.eval(a)
+		res.name = true
+		res.pred = res.pred && v.pred
+	}
+	return res
+}
+
+// sprintf evaluates fmt.Sprintf(format, args...).
+func (ev *evaluator) sprintf(args []ast.Expr) val {
+	if len(args) == 0 {
+		return unknownVal
+	}
+	format, ok := ev.constString(args[0])
+	if !ok {
+		return unknownVal
+	}
+	var items []item
+	argi := 1
+	var lit strings.Builder
+	for i := 0; i < len(format); i++ {
+		c := format[i]
+		if c != '%' {
+			lit.WriteByte(c)
+			continue
+		}
+		i++
+		// flags, width, precision
+		for i < len(format) && strings.IndexByte("+-# 0123456789.", format[i]) >= 0 {
+			i++
+		}
+		if i >= len(format) {
+			return unknownVal
+		}
+		verb := format[i]
+		if verb == '%' {
+			lit.WriteByte('%')
+			continue
+		}
+		if verb == '[' || verb == '*' || argi >= len(args) {
+			return unknownVal // explicit argument indexes: not followed
+		}
+		if lit.Len() > 0 {
+			items = append(items, item{text: lit.String(), isConst: true})
+			lit.Reset()
+		}
+		a := args[argi]
+		argi++
+		if s, ok := ev.constString(a); ok && (verb == 's' || verb == 'v') {
+			items = append(items, item{text: s, isConst: true})
+			continue
+		}
+		items = append(items, item{expr: a, locOK: verb == 's' || verb == 'v'})
+	}
+	if lit.Len() > 0 {
+		items = append(items, item{text: lit.String(), isConst: true})
+	}
+	return ev.concat(items)
+}
+
+// evalCall evaluates result number index of a call.
+func (ev *evaluator) evalCall(call *ast.CallExpr, index int) val {
+	info := ev.r.info
+	if tv, ok := info.Types[call.Fun]; ok && tv.IsType() {
+		if len(call.Args) == 1 && index == 0 {
+			return ev.eval(call.Args[0]) // a conversion
+		}
+		return unknownVal
+	}
+	fn, ok := typeutil.Callee(info, call).(*types.Func)
+	if !ok || fn.Pkg() == nil {
+		return unknownVal
+	}
+	if call.Ellipsis.IsValid() {
+		return unknownVal
+	}
+	args := call.Args
+	sig, _ := fn.Type().(*types.Signature)
+	if sig == nil {
+		return unknownVal
+	}
+	if recv := sig.Recv(); recv != nil {
+		return ev.evalMethod(call, fn, index)
+	}
+	pkg, name := fn.Pkg().Path(), fn.Name()
+	if index != 0 {
+		return unknownVal // the error or ok result
+	}
+	switch pkg {
+	case "os":
+		switch name {
+		case "TempDir":
+			return val{loc: Shared, pred: true}
+		case "Getenv", "LookupEnv":
+			if len(args) == 1 {
+				if s, ok := ev.constString(args[0]); ok && (s == "TMPDIR" || s == "TMP" || s == "TEMP") {
+					return val{loc: Shared, pred: true}
+				}
+			}
+			return unknownVal
+		case "MkdirTemp":
+			return val{loc: Private}
+		case "Getpid", "Getppid", "Getuid", "Geteuid", "Getgid", "Getegid", "Hostname", "Executable":
+			return predVal
+		case "Create", "OpenFile", "Open", "OpenRoot":
+			if len(args) > 0 {
+				return ev.eval(args[0])
+			}
+		case "CreateTemp":
+			return ev.createTemp(args)
+		}
+	case "io/ioutil":
+		switch name {
+		case "TempDir":
+			return val{loc: Private}
+		case "TempFile":
+			return ev.createTemp(args)
+		}
+	case "syscall", "golang.org/x/sys/unix":
+		switch name {
+		case "Getpid", "Getppid", "Getuid", "Geteuid", "Getgid", "Getegid", "Gettid":
+			return predVal
+		}
+	case "path/filepath", "path":
+		switch name {
+		case "Join":
+			return ev.join(args)
+		case "Clean", "FromSlash", "ToSlash":
+			if len(args) == 1 {
+				return ev.eval(args[0])
+			}
+		case "Base", "Ext":
+			if len(args) == 1 {
+				return val{loc: Unknown, name: true, pred: ev.eval(args[0]).pred}
+			}
+		}
+	case "fmt":
+		switch name {
+		case "Sprintf":
+			return ev.sprintf(args)
+		case "Sprint", "Sprintln":
+			return ev.allPred(args)
+		}
+	case "strconv":
+		switch name {
+		case "Itoa", "FormatInt", "FormatUint", "Quote", "AppendInt":
+			return ev.allPred(args)
+		}
+	case "strings":
+		switch name {
+		case "ToLower", "ToUpper", "TrimSpace", "Trim", "TrimSuffix", "TrimPrefix", "TrimLeft", "TrimRight", "ReplaceAll", "Replace", "Repeat":
+			return ev.allPred(args)
+		}
+	case "time":
+		switch name {
+		case "Now", "Since", "Unix", "UnixMilli", "UnixMicro", "Date":
+			return ev.allPred(args)
+		}
+	case "sync/atomic":
+		if strings.HasPrefix(name, "Add") {
+			return predVal // a counter
+		}
+	}
+	return unknownVal
+}
+
+func (ev *evaluator) allPred(args []ast.Expr) val {
+	res := predVal
+	for _, a := range args {
+		res.pred = res.pred && ev.eval(a).pred
+	}
+	return res
+}
+
+// createTemp evaluates the file of os.CreateTemp(dir, pattern): in dir
+// (the default temp dir when dir is ""), with a random name.
+func (ev *evaluator) createTemp(args []ast.Expr) val {
+	if len(args) != 2 {
+		return unknownVal
+	}
+	dir := ev.eval(args[0])
+	if s, ok := ev.constString(args[0]); ok && s == "" {
+		dir = val{loc: Shared}
+	}
+	if dir.loc == Unknown || dir.loc == neutral {
+		return unknownVal
+	}
+	return val{loc: dir.loc, name: true}
+}
+
+func (ev *evaluator) evalMethod(call *ast.CallExpr, fn *types.Func, index int) val {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || index != 0 {
+		return unknownVal
+	}
+	pkg, name := fn.Pkg().Path(), fn.Name()
+	recv := fn.Type().(*types.Signature).Recv().Type()
+	if p, ok := recv.(*types.Pointer); ok {
+		recv = p.Elem()
+	}
+	recvName := ""
+	if n, ok := types.Unalias(recv).(*types.Named); ok {
+		recvName = n.Obj().Name()
+	}
+	switch {
+	case pkg == "testing" && name == "TempDir":
+		return val{loc: Private} // (*testing.T).TempDir and testing.TB
+	case pkg == "os" && recvName == "File" && name == "Name":
+		return ev.eval(sel.X)
+	case pkg == "os" && recvName == "Root" && name == "Name":
+		return ev.eval(sel.X)
+	case pkg == "os" && recvName == "Root" && (name == "Create" || name == "OpenFile" || name == "Open" || name == "OpenRoot"):
+		if len(call.Args) > 0 {
+			return ev.join([]ast.Expr{sel.X, call.Args[0]})
+		}
+	case pkg == "time" && recvName == "Time":
+		return ev.allPred(append([]ast.Expr{sel.X}, call.Args...))
+	case pkg == "time" && recvName == "Duration":
+		return ev.allPred([]ast.Expr{sel.X})
+	case pkg == "sync/atomic" && (name == "Add" || name == "Load"):
+		return predVal // a counter
+	}
+	return unknownVal
+}
