@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# bench/run.sh — how much tmplint's analyzers cost on a large real corpus.
+#
+# Runs the standalone driver over the package set twice per round: once
+# with every analyzer (the default profile, or -strict with STRICT=1) and
+# once with every analyzer disabled, which is the same driver doing the
+# same loading and type-checking with no analysis. Prints the median wall
+# time and peak RSS of each, and their ratios.
+#
+# Usage: bench/run.sh [rounds] [packages...]     (default: 5 rounds over std)
+# Environment: STRICT=1 for the strict profile; TESTS=1 to include tests.
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")/.." && pwd)
+rounds=${1:-5}
+shift || true
+pkgs=("${@:-std}")
+[ ${#pkgs[@]} -eq 0 ] && pkgs=(std)
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/tmplint-bench.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+
+(cd "$here" && go build -o "$work/tmplint" ./cmd/tmplint)
+bin="$work/tmplint"
+
+# The -NAME=false flags that disable every analyzer.
+none=()
+for name in $("$bin" help | awk '/^Analyzers:/{on=1; next} on && NF>1 && /^\t/{print $1}'); do
+	none+=("-$name=false")
+done
+full=()
+[ "${STRICT:-0}" = 1 ] && full+=(-strict)
+common=("-test=$([ "${TESTS:-0}" = 1 ] && echo true || echo false)")
+
+measure() { # label args... → appends "seconds kilobytes" to $work/label
+	local label=$1
+	shift
+	# Exit status 1 means findings, which is expected on std.
+	(cd "$(go env GOROOT)/src" && /usr/bin/time -f "%e %M" -o "$work/t" "$bin" "$@" >/dev/null 2>"$work/err") || {
+		rc=$?
+		if [ $rc -ne 1 ]; then
+			echo "tmplint $* exited $rc:" >&2
+			cat "$work/err" >&2
+			exit 1
+		fi
+	}
+	tail -n1 "$work/t" >>"$work/$label"
+}
+
+echo "corpus: ${pkgs[*]} (tests: ${TESTS:-0}, strict: ${STRICT:-0}), $rounds rounds, $(nproc) CPUs, $(go version)"
+for i in $(seq "$rounds"); do
+	measure baseline "${common[@]}" "${none[@]}" "${pkgs[@]}"
+	measure tmplint "${common[@]}" "${full[@]}" "${pkgs[@]}"
+	printf 'round %d: baseline %s   tmplint %s\n' "$i" "$(tail -n1 "$work/baseline")" "$(tail -n1 "$work/tmplint")"
+done
+
+median() { sort -n | awk '{a[NR]=$1} END {if (NR%2) print a[(NR+1)/2]; else print (a[NR/2]+a[NR/2+1])/2}'; }
+bt=$(cut -d' ' -f1 "$work/baseline" | median)
+tt=$(cut -d' ' -f1 "$work/tmplint" | median)
+bm=$(cut -d' ' -f2 "$work/baseline" | median)
+tm=$(cut -d' ' -f2 "$work/tmplint" | median)
+awk -v bt="$bt" -v tt="$tt" -v bm="$bm" -v tm="$tm" 'BEGIN {
+	printf "%-10s %10s %14s\n", "", "wall (s)", "peak RSS (MB)"
+	printf "%-10s %10.2f %14.0f\n", "baseline", bt, bm/1024
+	printf "%-10s %10.2f %14.0f\n", "tmplint", tt, tm/1024
+	printf "%-10s %9.3fx %13.3fx\n", "ratio", tt/bt, tm/bm
+}'

@@ -1,0 +1,428 @@
+package main
+
+// End-to-end tests: build the command, run it standalone and as a go vet
+// tool over the demo packages in testdata/demo, and check findings, exit
+// codes and flags against the markers written in the demo's source:
+//
+//	os.Create(...) // finding: filemode, temppath
+//	...            // finding(strict): tempcleanup
+//
+// A line with a marker must have a finding of each analyzer it names (in
+// the strict profile for "finding(strict)"), and a line without one must
+// have none.
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"maps"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+)
+
+var (
+	buildOnce sync.Once
+	binPath   string
+	buildErr  error
+	binDir    string
+)
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if binDir != "" {
+		os.RemoveAll(binDir)
+	}
+	os.Exit(code)
+}
+
+// tmplintBinary builds the command once per test binary.
+func tmplintBinary(t *testing.T) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds and runs the command; skipped in -short mode")
+	}
+	buildOnce.Do(func() {
+		binDir, buildErr = os.MkdirTemp("", "tmplint-e2e-")
+		if buildErr != nil {
+			return
+		}
+		binPath = filepath.Join(binDir, "tmplint")
+		out, err := exec.Command("go", "build", "-o", binPath, ".").CombinedOutput()
+		if err != nil {
+			buildErr = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	if buildErr != nil {
+		t.Fatal(buildErr)
+	}
+	return binPath
+}
+
+func repoRoot(t *testing.T) string {
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return root
+}
+
+type result struct {
+	stdout, stderr string
+	code           int
+}
+
+func run(t *testing.T, dir string, name string, args ...string) result {
+	t.Helper()
+	cmd := exec.Command(name, args...)
+	cmd.Dir = dir
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	code := 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatalf("%s %s: %v", name, strings.Join(args, " "), err)
+	}
+	return result{stdout.String(), stderr.String(), code}
+}
+
+// A fileLine names a line of a demo file, relative to the repo root.
+type fileLine struct {
+	file string
+	line int
+}
+
+var markerRE = regexp.MustCompile(`// finding(\(strict\))?: ([a-z, ]+)`)
+
+// markers returns, for the profile, the analyzers expected on each line.
+func markers(t *testing.T, root string, strict bool) map[fileLine][]string {
+	t.Helper()
+	want := make(map[fileLine][]string)
+	err := filepath.WalkDir(filepath.Join(root, "testdata", "demo"), func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") {
+			return err
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(root, path)
+		sc := bufio.NewScanner(bytes.NewReader(data))
+		for n := 1; sc.Scan(); n++ {
+			for _, m := range markerRE.FindAllStringSubmatch(sc.Text(), -1) {
+				if m[1] != "" && !strict {
+					continue
+				}
+				for _, name := range strings.Split(m[2], ",") {
+					if name = strings.TrimSpace(name); name != "" {
+						want[fileLine{rel, n}] = append(want[fileLine{rel, n}], name)
+					}
+				}
+			}
+		}
+		return sc.Err()
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k := range want {
+		sort.Strings(want[k])
+		want[k] = slices.Compact(want[k])
+	}
+	return want
+}
+
+// findingRE matches a finding line of the text output and of go vet's.
+var findingRE = regexp.MustCompile(`^(?:vet: )?([^\s:][^:]*\.go):(\d+):\d+: (.*) \(([a-z]+)\)$`)
+
+// parseFindings returns the analyzers that reported on each line of the
+// standalone text output.
+func parseFindings(t *testing.T, root, out string) map[fileLine][]string {
+	t.Helper()
+	got := make(map[fileLine][]string)
+	for _, line := range strings.Split(out, "\n") {
+		m := findingRE.FindStringSubmatch(line)
+		if m == nil {
+			continue
+		}
+		file := m[1]
+		if filepath.IsAbs(file) {
+			file, _ = filepath.Rel(root, file)
+		}
+		var n int
+		fmt.Sscan(m[2], &n)
+		k := fileLine{filepath.ToSlash(file), n}
+		got[k] = append(got[k], m[4])
+	}
+	for k := range got {
+		sort.Strings(got[k])
+		got[k] = slices.Compact(got[k])
+	}
+	return got
+}
+
+func checkFindings(t *testing.T, got, want map[fileLine][]string, output string) {
+	t.Helper()
+	keys := make(map[fileLine]bool)
+	for k := range got {
+		keys[k] = true
+	}
+	for k := range want {
+		keys[k] = true
+	}
+	bad := false
+	for k := range keys {
+		if !slices.Equal(got[k], want[k]) {
+			t.Errorf("%s:%d: findings from %v, want %v", k.file, k.line, got[k], want[k])
+			bad = true
+		}
+	}
+	if bad {
+		t.Logf("output:\n%s", output)
+	}
+}
+
+func TestStandaloneDemo(t *testing.T) {
+	bin := tmplintBinary(t)
+	root := repoRoot(t)
+	for _, strict := range []bool{false, true} {
+		t.Run(fmt.Sprintf("strict=%v", strict), func(t *testing.T) {
+			args := []string{"./testdata/demo/..."}
+			if strict {
+				args = append([]string{"-strict"}, args...)
+			}
+			r := run(t, root, bin, args...)
+			if r.code != exitFindings {
+				t.Fatalf("exit code %d, want %d (findings)\nstdout:\n%s\nstderr:\n%s", r.code, exitFindings, r.stdout, r.stderr)
+			}
+			checkFindings(t, parseFindings(t, root, r.stdout), markers(t, root, strict), r.stdout)
+		})
+	}
+}
+
+func TestVetToolDemo(t *testing.T) {
+	bin := tmplintBinary(t)
+	root := repoRoot(t)
+	for _, strict := range []bool{false, true} {
+		t.Run(fmt.Sprintf("strict=%v", strict), func(t *testing.T) {
+			args := []string{"vet", "-vettool=" + bin}
+			if strict {
+				args = append(args, "-strict")
+			}
+			args = append(args, "./testdata/demo/...")
+			r := run(t, root, "go", args...)
+			if r.code == 0 {
+				t.Fatalf("go vet exited 0 on the demo\n%s", r.stderr)
+			}
+			// go vet prints "file:line:col: message"; get the analyzer of
+			// each line by matching the messages of a standalone -json run.
+			byMessage := messagesByAnalyzer(t, bin, root, strict)
+			got := make(map[fileLine][]string)
+			for _, line := range strings.Split(r.stderr, "\n") {
+				m := regexp.MustCompile(`^([^\s#][^:]*\.go):(\d+):\d+: (.*)$`).FindStringSubmatch(line)
+				if m == nil {
+					continue
+				}
+				file := m[1]
+				if filepath.IsAbs(file) {
+					file, _ = filepath.Rel(root, file)
+				}
+				file = strings.TrimPrefix(filepath.ToSlash(file), "./")
+				var n int
+				fmt.Sscan(m[2], &n)
+				name, ok := byMessage[m[3]]
+				if !ok {
+					t.Errorf("go vet reported %q, which the standalone run did not", line)
+					continue
+				}
+				k := fileLine{file, n}
+				got[k] = append(got[k], name)
+			}
+			for k := range got {
+				sort.Strings(got[k])
+				got[k] = slices.Compact(got[k])
+			}
+			checkFindings(t, got, markers(t, root, strict), r.stderr)
+		})
+	}
+}
+
+// messagesByAnalyzer runs the command with -json and maps each message to
+// its analyzer.
+func messagesByAnalyzer(t *testing.T, bin, root string, strict bool) map[string]string {
+	t.Helper()
+	args := []string{"-json", "./testdata/demo/..."}
+	if strict {
+		args = append([]string{"-strict"}, args...)
+	}
+	r := run(t, root, bin, args...)
+	var tree map[string]map[string]json.RawMessage
+	if err := json.Unmarshal([]byte(r.stdout), &tree); err != nil {
+		t.Fatalf("-json output does not parse: %v\n%s", err, r.stdout)
+	}
+	out := make(map[string]string)
+	for _, analyzers := range tree {
+		for name, raw := range analyzers {
+			var diags []jsonDiagnostic
+			if err := json.Unmarshal(raw, &diags); err != nil {
+				t.Fatalf("-json: %s: %v", name, err)
+			}
+			for _, d := range diags {
+				out[d.Message] = name
+			}
+		}
+	}
+	return out
+}
+
+func TestAnalyzerSelectionFlags(t *testing.T) {
+	bin := tmplintBinary(t)
+	root := repoRoot(t)
+	all := markers(t, root, false)
+	for _, a := range suite() {
+		t.Run(a.Name, func(t *testing.T) {
+			only := run(t, root, bin, "-"+a.Name, "./testdata/demo/...")
+			without := run(t, root, bin, "-"+a.Name+"=false", "./testdata/demo/...")
+			for k, names := range parseFindings(t, root, only.stdout) {
+				if len(names) != 1 || names[0] != a.Name {
+					t.Errorf("-%s: %s:%d has findings from %v", a.Name, k.file, k.line, names)
+				}
+			}
+			for k, names := range parseFindings(t, root, without.stdout) {
+				if slices.Contains(names, a.Name) {
+					t.Errorf("-%s=false: %s:%d still has a %s finding", a.Name, k.file, k.line, a.Name)
+				}
+			}
+			wantAny := false
+			for _, names := range all {
+				wantAny = wantAny || slices.Contains(names, a.Name)
+			}
+			if wantAny && only.code != exitFindings {
+				t.Errorf("-%s: exit code %d, want %d\n%s", a.Name, only.code, exitFindings, only.stderr)
+			}
+		})
+	}
+}
+
+func TestLoadErrorIsAnError(t *testing.T) {
+	bin := tmplintBinary(t)
+	root := repoRoot(t)
+	r := run(t, root, bin, "./testdata/broken")
+	if r.code != exitError {
+		t.Errorf("exit code %d on a package that does not type-check, want %d", r.code, exitError)
+	}
+	if !strings.Contains(r.stderr, "package github.com/tmplint/tmplint/testdata/broken") {
+		t.Errorf("stderr does not name the broken package:\n%s", r.stderr)
+	}
+	r = run(t, root, bin, "./testdata/no/such/dir")
+	if r.code != exitError {
+		t.Errorf("exit code %d for a missing package, want %d", r.code, exitError)
+	}
+	r = run(t, root, bin, "-no-such-flag", "./testdata/demo/...")
+	if r.code != exitError {
+		t.Errorf("exit code %d for an unknown flag, want %d", r.code, exitError)
+	}
+}
+
+func TestCleanPackageExitsZero(t *testing.T) {
+	bin := tmplintBinary(t)
+	r := run(t, repoRoot(t), bin, "./internal/finding")
+	if r.code != exitClean || r.stdout != "" {
+		t.Errorf("exit code %d, output %q on a clean package; want 0 and no output\n%s", r.code, r.stdout, r.stderr)
+	}
+}
+
+func TestHelp(t *testing.T) {
+	bin := tmplintBinary(t)
+	root := repoRoot(t)
+	r := run(t, root, bin, "help")
+	for _, a := range suite() {
+		if !strings.Contains(r.stdout, a.Name) {
+			t.Errorf("help does not list %s", a.Name)
+		}
+		one := run(t, root, bin, "help", a.Name)
+		if one.code != 0 || !strings.HasPrefix(one.stdout, a.Name+": ") || !strings.Contains(one.stdout, "-"+a.Name+".strict") {
+			t.Errorf("help %s: exit %d, output:\n%s", a.Name, one.code, one.stdout)
+		}
+	}
+	if r := run(t, root, bin, "help", "nosuch"); r.code != exitError {
+		t.Errorf("help nosuch: exit %d, want %d", r.code, exitError)
+	}
+}
+
+// TestFixAndDiff copies the demo into a scratch module, checks that -diff
+// prints a diff and writes nothing, and that -fix then writes exactly that
+// change and leaves no fixable finding behind.
+func TestFixAndDiff(t *testing.T) {
+	bin := tmplintBinary(t)
+	root := repoRoot(t)
+	scratch := t.TempDir()
+	copyTree(t, filepath.Join(root, "testdata", "demo"), filepath.Join(scratch, "demo"))
+	gomod := "module github.com/tmplint/tmplint/testdata\n\ngo 1.26\n"
+	if err := os.WriteFile(filepath.Join(scratch, "go.mod"), []byte(gomod), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	before := snapshot(t, scratch)
+	d := run(t, scratch, bin, "-diff", "./...")
+	if d.code == exitError || !strings.Contains(d.stdout, "@@") {
+		t.Fatalf("-diff: exit %d, no diff printed:\n%s\n%s", d.code, d.stdout, d.stderr)
+	}
+	if after := snapshot(t, scratch); !maps.Equal(before, after) {
+		t.Fatal("-diff modified files")
+	}
+	f := run(t, scratch, bin, "-fix", "./...")
+	if f.code == exitError {
+		t.Fatalf("-fix: exit %d\n%s", f.code, f.stderr)
+	}
+	if after := snapshot(t, scratch); maps.Equal(before, after) {
+		t.Fatal("-fix changed no file")
+	}
+	again := run(t, scratch, bin, "-diff", "./...")
+	if strings.Contains(again.stdout, "@@") {
+		t.Errorf("after -fix, -diff still proposes changes:\n%s", again.stdout)
+	}
+}
+
+func copyTree(t *testing.T, from, to string) {
+	t.Helper()
+	err := filepath.WalkDir(from, func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(from, path)
+		dst := filepath.Join(to, rel)
+		if d.IsDir() {
+			return os.MkdirAll(dst, 0o700)
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(dst, data, 0o600)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+func snapshot(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	files := make(map[string]string)
+	filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			data, _ := os.ReadFile(path)
+			files[path] = string(data)
+		}
+		return nil
+	})
+	return files
+}
