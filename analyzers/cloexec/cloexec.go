@@ -1,0 +1,682 @@
+package cloexec
+
+import (
+	_ "embed"
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/tmplint/tmplint/internal/analysisdoc"
+	"github.com/tmplint/tmplint/internal/report"
+	"github.com/tmplint/tmplint/passes/directives"
+)
+
+//go:embed doc.go
+var doc string
+
+// Analyzer reports descriptors created without close-on-exec.
+var Analyzer = &analysis.Analyzer{
+	Name:     "cloexec",
+	Doc:      analysisdoc.Extract(doc, "cloexec"),
+	URL:      "https://pkg.go.dev/github.com/tmplint/tmplint/analyzers/cloexec",
+	Requires: []*analysis.Analyzer{inspect.Analyzer, directives.Analyzer},
+	Run:      run,
+}
+
+var strict bool
+
+func init() {
+	Analyzer.Flags.BoolVar(&strict, "strict", false, "also report calls whose flags are not constant")
+}
+
+const (
+	syscallPath = "syscall"
+	unixPath    = "golang.org/x/sys/unix"
+)
+
+// A flagRule describes a call that takes a flags argument in which the
+// close-on-exec flag must be set.
+type flagRule struct {
+	arg   int    // index of the flags argument
+	flag  string // name of the close-on-exec flag in the callee's package
+	newfd int    // index of the target descriptor of a dup, or -1
+}
+
+var flagRules = map[string]flagRule{
+	"Open":          {1, "O_CLOEXEC", -1},
+	"Openat":        {2, "O_CLOEXEC", -1},
+	"Socket":        {1, "SOCK_CLOEXEC", -1},
+	"Socketpair":    {1, "SOCK_CLOEXEC", -1},
+	"Accept4":       {1, "SOCK_CLOEXEC", -1},
+	"Pipe2":         {1, "O_CLOEXEC", -1},
+	"Dup3":          {2, "O_CLOEXEC", 1},
+	"EpollCreate1":  {0, "EPOLL_CLOEXEC", -1},
+	"InotifyInit1":  {0, "IN_CLOEXEC", -1},
+	"Eventfd":       {1, "EFD_CLOEXEC", -1},
+	"MemfdCreate":   {1, "MFD_CLOEXEC", -1},
+	"Signalfd":      {2, "SFD_CLOEXEC", -1},
+	"TimerfdCreate": {1, "TFD_CLOEXEC", -1},
+	"FanotifyInit":  {0, "FAN_CLOEXEC", -1},
+}
+
+// A variant describes a call that cannot set close-on-exec, and the call
+// that replaces it.
+type variant struct {
+	name string // the close-on-exec variant
+	flag string // the flag it takes
+}
+
+var variants = map[string]variant{
+	"Accept":      {"Accept4", "SOCK_CLOEXEC"},
+	"Pipe":        {"Pipe2", "O_CLOEXEC"},
+	"EpollCreate": {"EpollCreate1", "EPOLL_CLOEXEC"},
+	"InotifyInit": {"InotifyInit1", "IN_CLOEXEC"},
+	"Dup2":        {"Dup3", "O_CLOEXEC"},
+	"Creat":       {"Open", "O_CLOEXEC"},
+	"Dup":         {"FcntlInt", "F_DUPFD_CLOEXEC"},
+}
+
+var rawSyscalls = map[string]bool{
+	"Syscall": true, "Syscall6": true, "RawSyscall": true, "RawSyscall6": true,
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	r := report.New(pass, strict)
+	defer r.Finish()
+	if !imports(pass.Pkg, syscallPath) && !imports(pass.Pkg, unixPath) {
+		return nil, nil
+	}
+	c := &checker{pass: pass, r: r, handsOff: make(map[ast.Node]bool)}
+	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	ins.WithStack([]ast.Node{(*ast.CallExpr)(nil)}, func(n ast.Node, push bool, stack []ast.Node) bool {
+		if !push {
+			return true
+		}
+		call := n.(*ast.CallExpr)
+		if c.r.Generated(fileOf(stack)) {
+			return true
+		}
+		c.call(call, outermostFunc(stack))
+		return true
+	})
+	return nil, nil
+}
+
+func fileOf(stack []ast.Node) *ast.File {
+	f, _ := stack[0].(*ast.File)
+	return f
+}
+
+// outermostFunc returns the declaration or literal of the outermost function
+// around the top of the stack, or nil at package level.
+func outermostFunc(stack []ast.Node) ast.Node {
+	for _, n := range stack {
+		switch n.(type) {
+		case *ast.FuncDecl, *ast.FuncLit:
+			return n
+		}
+	}
+	return nil
+}
+
+// imports reports whether pkg imports the package with the path, or is it.
+func imports(pkg *types.Package, path string) bool {
+	if pkg.Path() == path {
+		return true
+	}
+	for _, imp := range pkg.Imports() {
+		if imp.Path() == path {
+			return true
+		}
+	}
+	return false
+}
+
+type checker struct {
+	pass     *analysis.Pass
+	r        *report.Reporter
+	handsOff map[ast.Node]bool // memo of startsChild per function
+}
+
+// A call site of a syscall or unix function.
+type site struct {
+	call *ast.CallExpr
+	fn   *types.Func
+	pkg  *types.Package
+	name string // how the source names the package ("unix."), for messages
+	qual string // the qualifier fixes use, "" under a dot import or inside the package
+	fix  bool   // whether fixes can name the package's identifiers
+	fun  ast.Node
+}
+
+func (c *checker) call(call *ast.CallExpr, fun ast.Node) {
+	fn, _ := typeutil.Callee(c.pass.TypesInfo, call).(*types.Func)
+	if fn == nil || fn.Pkg() == nil {
+		return
+	}
+	if path := fn.Pkg().Path(); path != syscallPath && path != unixPath {
+		return
+	}
+	sig, _ := fn.Type().(*types.Signature)
+	if sig == nil || sig.Recv() != nil || call.Ellipsis.IsValid() || len(call.Args) != sig.Params().Len() {
+		return
+	}
+	s := &site{call: call, fn: fn, pkg: fn.Pkg(), fun: fun}
+	s.qual, s.fix = c.qualifier(call, fn.Pkg())
+	s.name = s.qual
+	if s.name == "" {
+		s.name = fn.Pkg().Name() + "."
+	}
+	name := fn.Name()
+	if rule, ok := flagRules[name]; ok {
+		c.flagCall(s, rule)
+		return
+	}
+	if v, ok := variants[name]; ok {
+		c.variantCall(s, v)
+		return
+	}
+	switch {
+	case name == "Openat2":
+		c.openat2(s)
+	case name == "FcntlInt":
+		c.fcntl(s, call.Args[0], call.Args[1], call.Args[2])
+	case rawSyscalls[name] && len(call.Args) >= 4:
+		if sys, ok := pkgConst(s.pkg, "SYS_FCNTL"); ok {
+			if trap, ok := c.constant(call.Args[0]); ok && trap == sys {
+				c.fcntl(s, call.Args[1], call.Args[2], call.Args[3])
+			}
+		}
+	}
+}
+
+// qualifier returns the text that names the package of the callee in fixes,
+// and whether fixes can name it at all.
+func (c *checker) qualifier(call *ast.CallExpr, pkg *types.Package) (string, bool) {
+	switch fun := ast.Unparen(call.Fun).(type) {
+	case *ast.SelectorExpr:
+		if id, ok := fun.X.(*ast.Ident); ok {
+			if pn, ok := c.pass.TypesInfo.Uses[id].(*types.PkgName); ok && pn.Imported() == pkg {
+				return id.Name + ".", true
+			}
+		}
+	case *ast.Ident:
+		// A dot import, or a call inside the package itself.
+		return "", true
+	}
+	return "", false
+}
+
+// A tristate is the answer to "is the bit set": yes, no, or unknown.
+type tristate int
+
+const (
+	unknown tristate = iota
+	yes
+	no
+)
+
+// hasBit tells whether the integer expression e has the bit set: exactly
+// when e is constant, and through |, &^ and conversions when it is not.
+func (c *checker) hasBit(e ast.Expr, bit uint64) tristate {
+	if v, ok := c.constant(e); ok {
+		if v&bit != 0 {
+			return yes
+		}
+		return no
+	}
+	switch e := ast.Unparen(e).(type) {
+	case *ast.BinaryExpr:
+		switch e.Op {
+		case token.OR:
+			x, y := c.hasBit(e.X, bit), c.hasBit(e.Y, bit)
+			switch {
+			case x == yes || y == yes:
+				return yes
+			case x == no && y == no:
+				return no
+			}
+		case token.AND_NOT:
+			if c.hasBit(e.Y, bit) == yes {
+				return no
+			}
+		}
+	case *ast.CallExpr:
+		// A conversion such as uintptr(flags).
+		if tv, ok := c.pass.TypesInfo.Types[e.Fun]; ok && tv.IsType() && len(e.Args) == 1 {
+			return c.hasBit(e.Args[0], bit)
+		}
+	}
+	return unknown
+}
+
+// constant returns the value of a constant integer expression, as the bits
+// of its two's complement representation.
+func (c *checker) constant(e ast.Expr) (uint64, bool) {
+	tv, ok := c.pass.TypesInfo.Types[e]
+	if !ok || tv.Value == nil {
+		return 0, false
+	}
+	return bits(tv.Value)
+}
+
+func bits(v constant.Value) (uint64, bool) {
+	v = constant.ToInt(v)
+	if v.Kind() != constant.Int {
+		return 0, false
+	}
+	if u, ok := constant.Uint64Val(v); ok {
+		return u, true
+	}
+	if i, ok := constant.Int64Val(v); ok {
+		return uint64(i), true
+	}
+	return 0, false
+}
+
+// pkgConst returns the value of the package's integer constant with the name.
+func pkgConst(pkg *types.Package, name string) (uint64, bool) {
+	k, ok := pkg.Scope().Lookup(name).(*types.Const)
+	if !ok {
+		return 0, false
+	}
+	return bits(k.Val())
+}
+
+// hasFunc reports whether the package has a function with the name.
+func hasFunc(pkg *types.Package, name string) bool {
+	_, ok := pkg.Scope().Lookup(name).(*types.Func)
+	return ok
+}
+
+func (s *site) windows() bool {
+	sig := s.fn.Type().(*types.Signature)
+	if sig.Results().Len() == 0 {
+		return false
+	}
+	named, ok := types.Unalias(sig.Results().At(0).Type()).(*types.Named)
+	return ok && named.Obj().Name() == "Handle"
+}
+
+func (c *checker) flagCall(s *site, rule flagRule) {
+	bit, ok := pkgConst(s.pkg, rule.flag)
+	if !ok || bit == 0 {
+		return // the platform has no such flag
+	}
+	call := s.call
+	if s.fn.Name() == "Signalfd" {
+		// Only Signalfd(-1, …) creates a descriptor.
+		if v, ok := c.constant(call.Args[0]); !ok || int64(v) != -1 {
+			return
+		}
+	}
+	if rule.newfd >= 0 && (c.isStdio(call.Args[rule.newfd]) || c.startsChild(s.fun)) {
+		return
+	}
+	arg := call.Args[rule.arg]
+	state := c.hasBit(arg, bit)
+	if state == yes {
+		return
+	}
+	fixes := c.addFlag(s, arg, rule.flag)
+	flag := s.name + rule.flag
+	if state == unknown {
+		c.r.ReportStrict(analysis.Diagnostic{
+			Pos: call.Pos(), End: call.End(),
+			Message: fmt.Sprintf("the flags of %s%s are not constant and may lack %s: set %s so that child processes do not inherit the descriptor",
+				s.name, s.fn.Name(), rule.flag, flag),
+			SuggestedFixes: fixes,
+		})
+		return
+	}
+	var msg string
+	switch {
+	case s.windows():
+		msg = fmt.Sprintf("%s%s without %s creates an inheritable handle that child processes can inherit: add %s to the flags",
+			s.name, s.fn.Name(), rule.flag, flag)
+	case rule.newfd >= 0:
+		msg = fmt.Sprintf("%s%s without %s makes a descriptor that every child process inherits: add %s, or start a child in this function if it is meant to inherit it",
+			s.name, s.fn.Name(), rule.flag, flag)
+	default:
+		msg = fmt.Sprintf("%s%s without %s creates a descriptor that every child process started meanwhile inherits: add %s to the flags",
+			s.name, s.fn.Name(), rule.flag, flag)
+	}
+	c.r.Report(analysis.Diagnostic{Pos: call.Pos(), End: call.End(), Message: msg, SuggestedFixes: fixes})
+}
+
+// addFlag returns the fix that adds the flag to the flags expression.
+func (c *checker) addFlag(s *site, arg ast.Expr, flag string) []analysis.SuggestedFix {
+	if !s.fix {
+		return nil
+	}
+	text := s.qual + flag
+	edit := analysis.TextEdit{Pos: arg.End(), End: arg.End(), NewText: []byte("|" + text)}
+	if v, ok := c.constant(arg); ok && v == 0 {
+		if lit, ok := ast.Unparen(arg).(*ast.BasicLit); ok {
+			edit = analysis.TextEdit{Pos: lit.Pos(), End: lit.End(), NewText: []byte(text)}
+		}
+	}
+	return []analysis.SuggestedFix{{Message: "Add " + text, TextEdits: []analysis.TextEdit{edit}}}
+}
+
+func (c *checker) variantCall(s *site, v variant) {
+	call := s.call
+	if !hasFunc(s.pkg, v.name) && s.fn.Name() != "Dup" {
+		return // the platform has no close-on-exec variant
+	}
+	if _, ok := pkgConst(s.pkg, v.flag); !ok {
+		return
+	}
+	name := s.fn.Name()
+	if name == "Dup2" && (c.isStdio(call.Args[1]) || c.startsChild(s.fun)) {
+		return
+	}
+	if name == "Dup2" {
+		if _, ok := c.constant(call.Args[1]); !ok {
+			c.r.ReportStrict(analysis.Diagnostic{
+				Pos: call.Pos(), End: call.End(),
+				Message: fmt.Sprintf("%sDup2 onto a descriptor that may not be standard input, output or error makes it inheritable by every child process: use %sDup3(oldfd, newfd, %sO_CLOEXEC)",
+					s.name, s.name, s.name),
+				SuggestedFixes: c.switchTo(s, v),
+			})
+			return
+		}
+	}
+	what := "creates a descriptor without close-on-exec"
+	if name == "Dup2" {
+		what = "makes a copy without close-on-exec"
+	}
+	var use string
+	switch name {
+	case "Creat":
+		use = fmt.Sprintf("%sOpen(path, %sO_CREAT|%sO_WRONLY|%sO_TRUNC|%sO_CLOEXEC, mode)", s.name, s.name, s.name, s.name, s.name)
+	case "Dup":
+		use = "unix.FcntlInt(uintptr(fd), unix.F_DUPFD_CLOEXEC, 0)"
+		if s.pkg.Path() == syscallPath {
+			use += " from golang.org/x/sys/unix"
+		}
+	case "Accept":
+		use = fmt.Sprintf("%sAccept4(fd, %sSOCK_CLOEXEC)", s.name, s.name)
+	case "Pipe":
+		use = fmt.Sprintf("%sPipe2(p, %sO_CLOEXEC)", s.name, s.name)
+	case "EpollCreate":
+		use = fmt.Sprintf("%sEpollCreate1(%sEPOLL_CLOEXEC)", s.name, s.name)
+	case "InotifyInit":
+		use = fmt.Sprintf("%sInotifyInit1(%sIN_CLOEXEC)", s.name, s.name)
+	case "Dup2":
+		use = fmt.Sprintf("%sDup3(oldfd, newfd, %sO_CLOEXEC)", s.name, s.name)
+	}
+	c.r.Report(analysis.Diagnostic{
+		Pos: call.Pos(), End: call.End(),
+		Message: fmt.Sprintf("%s%s %s, so every child process started meanwhile inherits it: use %s",
+			s.name, name, what, use),
+		SuggestedFixes: c.switchTo(s, v),
+	})
+}
+
+// switchTo returns the fix that replaces the call by its close-on-exec variant.
+func (c *checker) switchTo(s *site, v variant) []analysis.SuggestedFix {
+	call := s.call
+	if !s.fix || !hasFunc(s.pkg, v.name) {
+		return nil
+	}
+	var sel *ast.Ident
+	switch fun := ast.Unparen(call.Fun).(type) {
+	case *ast.SelectorExpr:
+		sel = fun.Sel
+	case *ast.Ident:
+		sel = fun
+	default:
+		return nil
+	}
+	q := s.qual
+	edits := []analysis.TextEdit{{Pos: sel.Pos(), End: sel.End(), NewText: []byte(v.name)}}
+	insert := func(pos token.Pos, text string) {
+		edits = append(edits, analysis.TextEdit{Pos: pos, End: pos, NewText: []byte(text)})
+	}
+	args := call.Args
+	switch s.fn.Name() {
+	case "Creat":
+		insert(args[0].End(), fmt.Sprintf(", %sO_CREAT|%sO_WRONLY|%sO_TRUNC|%sO_CLOEXEC", q, q, q, q))
+	case "Dup":
+		insert(args[0].Pos(), "uintptr(")
+		insert(args[0].End(), fmt.Sprintf("), %sF_DUPFD_CLOEXEC, 0", q))
+	case "EpollCreate":
+		edits = append(edits, analysis.TextEdit{Pos: args[0].Pos(), End: args[0].End(), NewText: []byte(q + v.flag)})
+	case "InotifyInit":
+		insert(call.Rparen, q+v.flag)
+	default: // Accept, Pipe, Dup2: append the flag
+		insert(args[len(args)-1].End(), ", "+q+v.flag)
+	}
+	return []analysis.SuggestedFix{{Message: fmt.Sprintf("Use %s%s", q, v.name), TextEdits: edits}}
+}
+
+// openat2 checks the Flags of the OpenHow passed to Openat2.
+func (c *checker) openat2(s *site) {
+	bit, ok := pkgConst(s.pkg, "O_CLOEXEC")
+	if !ok {
+		return
+	}
+	call := s.call
+	arg := ast.Unparen(call.Args[2])
+	if u, ok := arg.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		arg = ast.Unparen(u.X)
+	}
+	lit, ok := arg.(*ast.CompositeLit)
+	if !ok {
+		c.r.ReportStrict(analysis.Diagnostic{
+			Pos: call.Pos(), End: call.End(),
+			Message: fmt.Sprintf("cannot tell whether the OpenHow of %sOpenat2 has O_CLOEXEC: set %sO_CLOEXEC in its Flags so that child processes do not inherit the descriptor",
+				s.name, s.name),
+		})
+		return
+	}
+	var flags ast.Expr
+	for _, elt := range lit.Elts {
+		if kv, ok := elt.(*ast.KeyValueExpr); ok {
+			if id, ok := kv.Key.(*ast.Ident); ok && id.Name == "Flags" {
+				flags = kv.Value
+			}
+		}
+	}
+	var fixes []analysis.SuggestedFix
+	state := no
+	text := s.qual + "O_CLOEXEC"
+	switch {
+	case flags != nil:
+		state = c.hasBit(flags, bit)
+		fixes = c.addFlag(s, flags, "O_CLOEXEC")
+	case len(lit.Elts) == 0:
+		fixes = []analysis.SuggestedFix{{Message: "Add " + text, TextEdits: []analysis.TextEdit{
+			{Pos: lit.Rbrace, End: lit.Rbrace, NewText: []byte("Flags: " + text)}}}}
+	default:
+		if _, keyed := lit.Elts[0].(*ast.KeyValueExpr); keyed {
+			fixes = []analysis.SuggestedFix{{Message: "Add " + text, TextEdits: []analysis.TextEdit{
+				{Pos: lit.Elts[0].Pos(), End: lit.Elts[0].Pos(), NewText: []byte("Flags: " + text + ", ")}}}}
+		}
+	}
+	if !s.fix {
+		fixes = nil
+	}
+	d := analysis.Diagnostic{Pos: call.Pos(), End: call.End(), SuggestedFixes: fixes}
+	switch state {
+	case yes:
+		return
+	case unknown:
+		d.Message = fmt.Sprintf("the Flags of the OpenHow of %sOpenat2 are not constant and may lack O_CLOEXEC: set %sO_CLOEXEC so that child processes do not inherit the descriptor",
+			s.name, s.name)
+		c.r.ReportStrict(d)
+		return
+	}
+	d.Message = fmt.Sprintf("%sOpenat2 without O_CLOEXEC in the OpenHow's Flags creates a descriptor that every child process started meanwhile inherits: add %sO_CLOEXEC",
+		s.name, s.name)
+	c.r.Report(d)
+}
+
+// fcntl checks fcntl(fd, cmd, arg): F_DUPFD, and F_SETFD clearing FD_CLOEXEC.
+func (c *checker) fcntl(s *site, fd, cmdArg, arg ast.Expr) {
+	cmd, ok := c.constant(cmdArg)
+	if !ok {
+		return
+	}
+	call := s.call
+	if dupfd, ok := pkgConst(s.pkg, "F_DUPFD"); ok && cmd == dupfd {
+		if _, ok := pkgConst(s.pkg, "F_DUPFD_CLOEXEC"); !ok {
+			return
+		}
+		var fixes []analysis.SuggestedFix
+		if s.fix {
+			text := s.qual + "F_DUPFD_CLOEXEC"
+			fixes = []analysis.SuggestedFix{{Message: "Use " + text, TextEdits: []analysis.TextEdit{
+				{Pos: cmdArg.Pos(), End: cmdArg.End(), NewText: []byte(text)}}}}
+		}
+		c.r.Report(analysis.Diagnostic{
+			Pos: call.Pos(), End: call.End(),
+			Message: fmt.Sprintf("fcntl F_DUPFD makes a copy without close-on-exec, so every child process started meanwhile inherits it: use %sF_DUPFD_CLOEXEC",
+				s.name),
+			SuggestedFixes: fixes,
+		})
+		return
+	}
+	setfd, ok := pkgConst(s.pkg, "F_SETFD")
+	if !ok || cmd != setfd {
+		return
+	}
+	bit, ok := pkgConst(s.pkg, "FD_CLOEXEC")
+	if !ok {
+		return
+	}
+	state := c.hasBit(arg, bit)
+	if state == yes || c.startsChild(s.fun) {
+		return
+	}
+	d := analysis.Diagnostic{Pos: call.Pos(), End: call.End()}
+	if state == unknown {
+		d.Message = "fcntl F_SETFD with flags that are not constant may clear FD_CLOEXEC, making the descriptor inheritable by every child process: keep FD_CLOEXEC set unless this function hands the descriptor to a child"
+		c.r.ReportStrict(d)
+		return
+	}
+	d.Message = "fcntl F_SETFD clears FD_CLOEXEC, so every child process started from now on inherits the descriptor: keep the flag, and hand the descriptor to a child through ExtraFiles or ProcAttr.Files instead"
+	c.r.Report(d)
+}
+
+// isStdio reports whether e is standard input, output or error: the
+// constants 0 to 2, syscall.Stdin and friends, or os.Stdin.Fd() and friends.
+func (c *checker) isStdio(e ast.Expr) bool {
+	if v, ok := c.constant(e); ok {
+		return v <= 2
+	}
+	e = ast.Unparen(e)
+	if call, ok := e.(*ast.CallExpr); ok {
+		if tv, ok := c.pass.TypesInfo.Types[call.Fun]; ok && tv.IsType() && len(call.Args) == 1 {
+			return c.isStdio(call.Args[0]) // int(os.Stdout.Fd())
+		}
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Fd" && len(call.Args) == 0 {
+			return c.isStdioVar(sel.X, "os")
+		}
+		return false
+	}
+	return c.isStdioVar(e, syscallPath) || c.isStdioVar(e, unixPath)
+}
+
+// isStdioVar reports whether e names the package's Stdin, Stdout or Stderr.
+func (c *checker) isStdioVar(e ast.Expr, path string) bool {
+	var id *ast.Ident
+	switch e := ast.Unparen(e).(type) {
+	case *ast.SelectorExpr:
+		id = e.Sel
+	case *ast.Ident:
+		id = e
+	default:
+		return false
+	}
+	v, ok := c.pass.TypesInfo.Uses[id].(*types.Var)
+	if !ok || v.Pkg() == nil || v.Pkg().Path() != path || v.Parent() != v.Pkg().Scope() {
+		return false
+	}
+	switch v.Name() {
+	case "Stdin", "Stdout", "Stderr":
+		return true
+	}
+	return false
+}
+
+// startsChild reports whether the function starts a child process or
+// prepares the descriptors of one, so that making a descriptor inheritable
+// in it is deliberate.
+func (c *checker) startsChild(fun ast.Node) bool {
+	if fun == nil {
+		return false
+	}
+	if v, ok := c.handsOff[fun]; ok {
+		return v
+	}
+	found := false
+	ast.Inspect(fun, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			found = isChildStart(typeutil.Callee(c.pass.TypesInfo, n))
+		case *ast.SelectorExpr:
+			if sel, ok := c.pass.TypesInfo.Selections[n]; ok && sel.Kind() == types.FieldVal {
+				found = isChildFiles(sel.Obj())
+			}
+		case *ast.KeyValueExpr:
+			if id, ok := n.Key.(*ast.Ident); ok {
+				if f, ok := c.pass.TypesInfo.Uses[id].(*types.Var); ok && f.IsField() {
+					found = isChildFiles(f)
+				}
+			}
+		}
+		return !found
+	})
+	c.handsOff[fun] = found
+	return found
+}
+
+func isChildStart(obj types.Object) bool {
+	fn, ok := obj.(*types.Func)
+	if !ok || fn.Pkg() == nil {
+		return false
+	}
+	path, name := fn.Pkg().Path(), fn.Name()
+	if recv := fn.Type().(*types.Signature).Recv(); recv != nil {
+		return path == "os/exec" && (name == "Start" || name == "Run" || name == "Output" || name == "CombinedOutput")
+	}
+	switch path {
+	case "os":
+		return name == "StartProcess"
+	case syscallPath:
+		switch name {
+		case "ForkExec", "StartProcess", "Exec", "forkExec":
+			return true
+		}
+	case unixPath:
+		return name == "Exec"
+	}
+	return false
+}
+
+// isChildFiles reports whether the field lists the descriptors of a child:
+// exec.Cmd.ExtraFiles, os.ProcAttr.Files, syscall.ProcAttr.Files.
+func isChildFiles(f types.Object) bool {
+	if f.Pkg() == nil {
+		return false
+	}
+	switch f.Pkg().Path() {
+	case "os/exec":
+		return f.Name() == "ExtraFiles"
+	case "os", syscallPath:
+		return f.Name() == "Files"
+	}
+	return false
+}

@@ -1,0 +1,47 @@
+package cloexec_test
+
+import (
+	"path/filepath"
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/tmplint/tmplint/analyzers/cloexec"
+)
+
+func testdata(t *testing.T) string {
+	t.Helper()
+	dir, err := filepath.Abs("../../testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+func TestDefault(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testdata(t), cloexec.Analyzer,
+		"cloexec/a", "cloexec/unixcalls", "cloexec/handoff")
+}
+
+func TestStrict(t *testing.T) {
+	setStrict(t)
+	analysistest.RunWithSuggestedFixes(t, testdata(t), cloexec.Analyzer, "cloexec/strict")
+}
+
+// TestWindows type-checks a package against the Windows syscall package,
+// where Open without O_CLOEXEC makes an inheritable handle. The packages are
+// only loaded and type-checked, never built, so any host can run it.
+func TestWindows(t *testing.T) {
+	t.Setenv("GOOS", "windows")
+	t.Setenv("GOARCH", "amd64")
+	t.Setenv("CGO_ENABLED", "0")
+	analysistest.Run(t, testdata(t), cloexec.Analyzer, "cloexec/windows")
+}
+
+func setStrict(t *testing.T) {
+	t.Helper()
+	if err := cloexec.Analyzer.Flags.Set("strict", "true"); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cloexec.Analyzer.Flags.Set("strict", "false") })
+}

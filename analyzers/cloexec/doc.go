@@ -1,0 +1,50 @@
+// Package cloexec defines an Analyzer that reports raw system calls which
+// create file descriptors without the close-on-exec flag.
+//
+// # Analyzer cloexec
+//
+// cloexec: report descriptors created without close-on-exec
+//
+// A descriptor created without close-on-exec is inherited by every child
+// process that any goroutine starts while it is open. The child keeps a
+// pipe's write end alive, so the reader never sees EOF; it keeps a listening
+// socket, a lock file or a deleted file open long after the parent let go.
+// The os, net and os/exec packages always set the flag; raw calls of the
+// syscall and golang.org/x/sys/unix packages do not unless asked.
+//
+// The analyzer reports these calls of syscall and golang.org/x/sys/unix,
+// when their flags are constant (named constants combined with | are
+// evaluated):
+//
+//   - Open, Openat, Openat2 without O_CLOEXEC, and Creat always: add
+//     O_CLOEXEC (Creat becomes Open with O_CREAT|O_WRONLY|O_TRUNC|O_CLOEXEC);
+//   - Socket, Socketpair without SOCK_CLOEXEC, and Accept: add the flag, or
+//     use Accept4(fd, SOCK_CLOEXEC);
+//   - Pipe: use Pipe2(p, O_CLOEXEC); Pipe2 without O_CLOEXEC;
+//   - Dup: use FcntlInt(uintptr(fd), F_DUPFD_CLOEXEC, 0) (golang.org/x/sys/unix);
+//     Dup2 and Dup3 without O_CLOEXEC, except onto standard input, output and
+//     error (fds 0 to 2), which a child is meant to inherit;
+//   - EpollCreate, InotifyInit: use EpollCreate1(EPOLL_CLOEXEC),
+//     InotifyInit1(IN_CLOEXEC); EpollCreate1, InotifyInit1, Eventfd,
+//     MemfdCreate, Signalfd (creating a new descriptor), TimerfdCreate and
+//     FanotifyInit without their CLOEXEC flag;
+//   - fcntl with F_DUPFD (through FcntlInt or a raw Syscall of SYS_FCNTL):
+//     use F_DUPFD_CLOEXEC;
+//   - fcntl F_SETFD clearing FD_CLOEXEC.
+//
+// On Windows, syscall.Open without O_CLOEXEC creates an inheritable handle
+// and is reported the same way. A call is only reported where the platform
+// offers the flag or the close-on-exec variant, so that every finding can be
+// fixed.
+//
+// Making a descriptor inheritable on purpose is fine when the same function
+// hands it to a child: clearing FD_CLOEXEC, or Dup2 and Dup3 onto a fixed
+// descriptor, is not reported when the function also starts a child process
+// (os/exec, os.StartProcess, syscall.ForkExec, syscall.Exec and friends) or
+// fills in ExtraFiles or ProcAttr.Files.
+//
+// Suggested fixes add the flag or switch to the close-on-exec variant.
+//
+// The strict profile (-strict) also reports calls whose flags are not
+// constant, unless a constant part of them is known to include the flag.
+package cloexec

@@ -1,0 +1,51 @@
+package handoff
+
+import (
+	"os"
+	"os/exec"
+	"syscall"
+
+	"golang.org/x/sys/unix"
+)
+
+// Clearing FD_CLOEXEC and handing the descriptor to a child is deliberate.
+func inheritForExec(l *os.File, argv []string) error {
+	if _, err := unix.FcntlInt(l.Fd(), unix.F_SETFD, 0); err != nil { // ok: handed to the exec below
+		return err
+	}
+	return unix.Exec(argv[0], argv, os.Environ())
+}
+
+func extraFiles(f *os.File) error {
+	syscall.Syscall(syscall.SYS_FCNTL, f.Fd(), syscall.F_SETFD, 0) // ok: the child gets it through ExtraFiles
+	cmd := exec.Command("child")
+	cmd.ExtraFiles = []*os.File{f}
+	return cmd.Run()
+}
+
+func procAttr(fd int) (int, error) {
+	syscall.Dup2(fd, 3) // ok: fd 3 of the child, started below
+	return syscall.ForkExec("/bin/child", nil, &syscall.ProcAttr{Files: []uintptr{0, 1, 2, 3}})
+}
+
+func startProcess(fd int, f *os.File) error {
+	unix.Dup3(fd, 4, 0) // ok: os.StartProcess below
+	p, err := os.StartProcess("/bin/child", nil, &os.ProcAttr{Files: []*os.File{nil, nil, nil, f}})
+	if err != nil {
+		return err
+	}
+	return p.Release()
+}
+
+// Clearing the flag with no child in sight leaks the descriptor into
+// whatever child is started next, anywhere in the program.
+func noChild(fd uintptr) {
+	unix.FcntlInt(fd, unix.F_SETFD, 0) // want `fcntl F_SETFD clears FD_CLOEXEC`
+	syscall.Dup2(int(fd), 7)           // want `syscall.Dup2 makes a copy without close-on-exec`
+}
+
+// The Open is not excused by the child: other goroutines may fork meanwhile.
+func openNotExcused(path string) error {
+	syscall.Open(path, syscall.O_RDONLY, 0) // want `syscall.Open without O_CLOEXEC`
+	return exec.Command("child").Run()
+}
