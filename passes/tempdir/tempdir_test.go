@@ -1,0 +1,62 @@
+package tempdir_test
+
+import (
+	"fmt"
+	"go/ast"
+	"path/filepath"
+	"testing"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/tmplint/tmplint/passes/tempdir"
+)
+
+// probe reports, at every call probe(x) in the test data, how the pass
+// classifies x: "LOCATION predictable" or "LOCATION random".
+var probe = &analysis.Analyzer{
+	Name:     "probe",
+	Doc:      "report the classification of probe(x) arguments",
+	Requires: []*analysis.Analyzer{tempdir.Analyzer},
+	Run: func(pass *analysis.Pass) (any, error) {
+		res := pass.ResultOf[tempdir.Analyzer].(*tempdir.Result)
+		for _, f := range pass.Files {
+			ast.Inspect(f, func(n ast.Node) bool {
+				call, ok := n.(*ast.CallExpr)
+				if !ok || len(call.Args) != 1 {
+					return true
+				}
+				if id, ok := call.Fun.(*ast.Ident); !ok || id.Name != "probe" {
+					return true
+				}
+				kind := "unpredictable"
+				if res.Predictable(call.Args[0]) {
+					kind = "predictable"
+				}
+				pass.Reportf(call.Pos(), "%s %s", res.Classify(call.Args[0]), kind)
+				return true
+			})
+		}
+		return nil, nil
+	},
+}
+
+func TestClassify(t *testing.T) {
+	testdata, err := filepath.Abs("../../testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	analysistest.Run(t, testdata, probe, "tempdir/a")
+}
+
+func TestLocationString(t *testing.T) {
+	for loc, want := range map[tempdir.Location]string{
+		tempdir.Unknown: "unknown",
+		tempdir.Shared:  "shared temp",
+		tempdir.Private: "private temp",
+	} {
+		if got := fmt.Sprint(loc); got != want {
+			t.Errorf("%d.String() = %q, want %q", loc, got, want)
+		}
+	}
+}
