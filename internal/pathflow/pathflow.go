@@ -1,0 +1,667 @@
+// Package pathflow finds the paths on which a resource created in a function
+// is not released: the control-flow search that tmplint's "must be cleaned up
+// on every path" rules share. It is modelled on x/tools' lostcancel pass and
+// works on the syntactic control-flow graphs of go/cfg, as built by the
+// ctrlflow pass (which knows that os.Exit, log.Fatal, t.Fatal and panic do not
+// return).
+//
+// # Usage
+//
+// An analyzer finds the node that creates a resource (a temp file, a started
+// command, an open pipe end), and describes what releases it with a
+// predicate. Leaks then walks the CFG from just after the creation to every
+// exit of the function and returns the exits reached without a release:
+//
+//	cfgs := pass.ResultOf[ctrlflow.Analyzer].(*ctrlflow.CFGs)
+//	exits := pathflow.NewExits(pass.TypesInfo, pass.Files)
+//	leaks := pathflow.Leaks(&pathflow.Query{
+//		Info:     pass.TypesInfo,
+//		CFG:      cfgs.FuncDecl(decl), // or cfgs.FuncLit(lit)
+//		Creation: assign,              // e.g. f, err := os.CreateTemp("", "x")
+//		Err:      errVar,              // the err of the creation, or nil
+//		Release: func(n ast.Node, stack []ast.Node) pathflow.Action {
+//			if isCloseOf(n, f) {
+//				return pathflow.Action{Effect: pathflow.Released}
+//			}
+//			return pathflow.Action{}
+//		},
+//		Registers: isTestingCleanup, // t.Cleanup(fn) runs fn at the end
+//		Exit:      exits.Kind,
+//	})
+//
+// The predicate is called for the nodes of every statement on the path and
+// for the nodes below them, outermost first; a node for which it returns an
+// effect is not descended into. It is not called inside function literals:
+// Leaks itself credits a release found (on any path) in the body of a
+// function literal that is called there, deferred, started as a goroutine,
+// passed to a call (Registers decides whether that call runs it at the end
+// or now), returned or stored, and in the body of a literal assigned to a
+// local variable that is then called, deferred, passed or returned
+// ("cleanup := func() { ... }; defer cleanup()").
+//
+// What the search knows:
+//   - The failure branch of the creation needs nothing: when Err is set, the
+//     true branch of "Err != nil" (the false branch of "Err == nil") is not
+//     searched, as long as Err has not been assigned again since.
+//   - A release of effect Deferred (a defer statement, a registration with
+//     t.Cleanup) covers every later exit except those that end the process
+//     without unwinding (os.Exit, log.Fatal): such an exit is a leak whose
+//     Deferred field names the release it skips.
+//   - A release of effect ReleasedIfNil hands the resource off when the given
+//     error is nil (os.Rename of a temp file): the branch where it is not nil
+//     is searched further, unreleased.
+//   - Reaching the creation again (a loop) before a release is a leak of kind
+//     Reentry: the previous object is lost when its variable is overwritten.
+//
+// Leaks with a nil Creation starts at the function's entry: that is how a
+// function is shown to release one of its parameters on every path.
+package pathflow
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/cfg"
+)
+
+// An Effect says what a node does to the resource.
+type Effect int
+
+const (
+	// None: the node neither releases nor hands off the resource.
+	None Effect = iota
+	// Deferred: the node arranges for the release to happen when the
+	// function returns or unwinds (defer, t.Cleanup).
+	Deferred
+	// ReleasedIfNil: the node releases or hands off the resource if the
+	// error variable Action.Err is nil afterwards (err := os.Rename(tmp, dst)).
+	ReleasedIfNil
+	// Released: the node releases or hands off the resource.
+	Released
+)
+
+// An Action is the predicate's verdict on one node.
+type Action struct {
+	Effect Effect
+	// Err is, for ReleasedIfNil, the error variable that says whether the
+	// release happened; when nil the release is assumed to have happened.
+	Err *types.Var
+}
+
+// An ExitKind says how a path leaves the function.
+type ExitKind int
+
+const (
+	// Return: a return statement, or the end of the body.
+	Return ExitKind = iota
+	// Panic: a call to panic; deferred calls run.
+	Panic
+	// Goexit: another call that does not return but unwinds the stack, so
+	// deferred calls and t.Cleanup functions run (runtime.Goexit,
+	// t.Fatal, t.Skip), or one whose nature is not known.
+	Goexit
+	// ProcessExit: a call that ends the process without running deferred
+	// calls (os.Exit, log.Fatal).
+	ProcessExit
+	// Reentry: the creation is reached again before the resource was
+	// released, so the previous one is lost.
+	Reentry
+)
+
+func (k ExitKind) String() string {
+	switch k {
+	case Return:
+		return "return"
+	case Panic:
+		return "panic"
+	case Goexit:
+		return "goexit"
+	case ProcessExit:
+		return "process exit"
+	case Reentry:
+		return "reentry"
+	}
+	return "?"
+}
+
+// A Query describes one resource to follow.
+type Query struct {
+	Info *types.Info
+	// CFG is the control-flow graph of the function that creates the
+	// resource.
+	CFG *cfg.CFG
+	// Creation is the node that creates the resource: a node of one of
+	// the CFG's blocks or an expression inside one. Nil means the entry of
+	// the function.
+	Creation ast.Node
+	// Err is the error variable of the creation; nil if there is none.
+	Err *types.Var
+	// Release judges a node; see the package documentation.
+	Release func(n ast.Node, stack []ast.Node) Action
+	// Registers reports whether the call registers its function-valued
+	// arguments to run when the function (or test) ends, like t.Cleanup.
+	// A release in a function passed to another call counts as immediate.
+	// Optional.
+	Registers func(call *ast.CallExpr) bool
+	// Exit classifies a call that ends a block with no successors (a call
+	// that does not return). Optional: without it, panic is Panic and
+	// every other call is Goexit. Exits.Kind is a ready-made classifier.
+	Exit func(call *ast.CallExpr) ExitKind
+}
+
+// A Leak is an exit reached without a release.
+type Leak struct {
+	// Node is the *ast.ReturnStmt (possibly an implicit one, positioned at
+	// the closing brace of the body), the *ast.CallExpr that does not
+	// return, or, for Reentry, the creation.
+	Node ast.Node
+	Kind ExitKind
+	// Deferred is, for a ProcessExit leak, the node of the deferred release
+	// that the exit skips; nil if there was none.
+	Deferred ast.Node
+}
+
+// Leaks returns the exits reachable from the creation on a path that does
+// not release the resource, in the order found; nil if every path releases
+// it. It returns nil if the creation is not in the CFG.
+func Leaks(q *Query) []Leak {
+	if q.CFG == nil || q.Release == nil {
+		return nil
+	}
+	s := &search{q: q, seen: make(map[visit]bool), reported: make(map[ast.Node]bool)}
+	s.findClosures()
+	start, idx := s.locate()
+	if start == nil {
+		return nil
+	}
+	st := state{err: q.Err}
+	if q.Err != nil {
+		st.errKind = errOfCreation
+	}
+	s.walk(start, idx, st)
+	return s.leaks
+}
+
+type errKind uint8
+
+const (
+	errNone       errKind = iota
+	errOfCreation         // err != nil means there is no resource
+	errOfRelease          // err == nil means the resource was released
+)
+
+type state struct {
+	deferred ast.Node // the deferred release registered on the path
+	err      *types.Var
+	errKind  errKind
+}
+
+type visit struct {
+	block    int32
+	from     int
+	deferred bool
+	err      *types.Var
+	errKind  errKind
+}
+
+type search struct {
+	q        *Query
+	seen     map[visit]bool
+	leaks    []Leak
+	reported map[ast.Node]bool
+	// closures maps local variables holding a function literal (or
+	// another such variable) to whether its body releases the resource.
+	closures map[*types.Var]bool
+	litVars  map[*types.Var][]ast.Expr
+}
+
+// locate finds the block and the index after the creation.
+func (s *search) locate() (*cfg.Block, int) {
+	blocks := s.q.CFG.Blocks
+	if s.q.Creation == nil {
+		if len(blocks) == 0 {
+			return nil, 0
+		}
+		return blocks[0], 0
+	}
+	c := s.q.Creation
+	for _, b := range blocks {
+		if !b.Live {
+			continue
+		}
+		for i, n := range b.Nodes {
+			if n == c || (n.Pos() <= c.Pos() && c.End() <= n.End() && !inFuncLit(n, c)) {
+				return b, i + 1
+			}
+		}
+	}
+	return nil, 0
+}
+
+// inFuncLit reports whether c lies inside a function literal within n.
+func inFuncLit(n, c ast.Node) bool {
+	found := false
+	ast.Inspect(n, func(m ast.Node) bool {
+		if found || m == nil {
+			return false
+		}
+		if lit, ok := m.(*ast.FuncLit); ok && lit.Pos() <= c.Pos() && c.End() <= lit.End() {
+			found = true
+			return false
+		}
+		return m.Pos() <= c.Pos() && c.End() <= m.End()
+	})
+	return found
+}
+
+// isCreation reports whether node n of a block is (or holds) the creation.
+func (s *search) isCreation(n ast.Node) bool {
+	c := s.q.Creation
+	return c != nil && (n == c || (n.Pos() <= c.Pos() && c.End() <= n.End() && !inFuncLit(n, c)))
+}
+
+func (s *search) leak(l Leak) {
+	if s.reported[l.Node] {
+		return
+	}
+	s.reported[l.Node] = true
+	s.leaks = append(s.leaks, l)
+}
+
+// walk follows the paths from node index i of block b.
+func (s *search) walk(b *cfg.Block, i int, st state) {
+	key := visit{block: b.Index, from: i, deferred: st.deferred != nil, err: st.err, errKind: st.errKind}
+	if s.seen[key] {
+		return
+	}
+	s.seen[key] = true
+
+	for ; i < len(b.Nodes); i++ {
+		n := b.Nodes[i]
+		if s.isCreation(n) {
+			if st.deferred == nil {
+				s.leak(Leak{Node: s.q.Creation, Kind: Reentry})
+			}
+			return
+		}
+		if st.err != nil && assigns(s.q.Info, n, st.err) {
+			if st.errKind == errOfRelease {
+				return // the error of the release was overwritten: assume it was handled
+			}
+			st.err, st.errKind = nil, errNone
+		}
+		a := s.scan(n)
+		switch a.Effect {
+		case Released:
+			return
+		case ReleasedIfNil:
+			if a.Err == nil {
+				return
+			}
+			st.err, st.errKind = a.Err, errOfRelease
+		case Deferred:
+			if st.deferred == nil {
+				st.deferred = n
+			}
+		}
+	}
+
+	switch len(b.Succs) {
+	case 0:
+		s.exit(b, st)
+	case 1:
+		s.walk(b.Succs[0], 0, st)
+	case 2:
+		var cond ast.Expr
+		if len(b.Nodes) > 0 {
+			cond, _ = b.Nodes[len(b.Nodes)-1].(ast.Expr)
+		}
+		if st.err != nil && cond != nil {
+			if nonNil, ok := errTest(s.q.Info, cond, st.err); ok {
+				errSucc, okSucc := b.Succs[0], b.Succs[1]
+				if !nonNil {
+					errSucc, okSucc = okSucc, errSucc
+				}
+				cleared := st
+				cleared.err, cleared.errKind = nil, errNone
+				switch st.errKind {
+				case errOfCreation:
+					s.walk(okSucc, 0, cleared) // the failure branch needs nothing
+				case errOfRelease:
+					s.walk(errSucc, 0, cleared) // released on the success branch
+				}
+				return
+			}
+		}
+		s.walk(b.Succs[0], 0, st)
+		s.walk(b.Succs[1], 0, st)
+	}
+}
+
+// exit judges a block without successors.
+func (s *search) exit(b *cfg.Block, st state) {
+	if len(b.Nodes) == 0 {
+		return
+	}
+	if st.errKind == errOfRelease {
+		return // the release's error is returned or ignored: assume it was handed off
+	}
+	last := b.Nodes[len(b.Nodes)-1]
+	switch last := last.(type) {
+	case *ast.ReturnStmt:
+		if st.deferred == nil {
+			s.leak(Leak{Node: last, Kind: Return})
+		}
+	case *ast.ExprStmt:
+		call, ok := ast.Unparen(last.X).(*ast.CallExpr)
+		if !ok {
+			return
+		}
+		kind := Goexit
+		if s.q.Exit != nil {
+			kind = s.q.Exit(call)
+		} else if isPanic(s.q.Info, call) {
+			kind = Panic
+		}
+		switch {
+		case kind == ProcessExit:
+			s.leak(Leak{Node: call, Kind: ProcessExit, Deferred: st.deferred})
+		case st.deferred == nil:
+			s.leak(Leak{Node: call, Kind: kind})
+		}
+	}
+}
+
+// errTest reports whether cond is "v != nil" (nonNil true) or "v == nil".
+func errTest(info *types.Info, cond ast.Expr, v *types.Var) (nonNil, ok bool) {
+	bin, isBin := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !isBin || (bin.Op != token.NEQ && bin.Op != token.EQL) {
+		return false, false
+	}
+	x, y := ast.Unparen(bin.X), ast.Unparen(bin.Y)
+	if isNil(info, x) {
+		x, y = y, x
+	}
+	id, isID := x.(*ast.Ident)
+	if !isID || info.Uses[id] != v || !isNil(info, y) {
+		return false, false
+	}
+	return bin.Op == token.NEQ, true
+}
+
+func isNil(info *types.Info, e ast.Expr) bool {
+	id, ok := e.(*ast.Ident)
+	if !ok {
+		return false
+	}
+	_, isNil := info.Uses[id].(*types.Nil)
+	return isNil
+}
+
+func isPanic(info *types.Info, call *ast.CallExpr) bool {
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	b, ok := info.Uses[id].(*types.Builtin)
+	return ok && b.Name() == "panic"
+}
+
+// assigns reports whether node n (a block node) assigns v.
+func assigns(info *types.Info, n ast.Node, v *types.Var) bool {
+	var lhs []ast.Expr
+	switch n := n.(type) {
+	case *ast.AssignStmt:
+		lhs = n.Lhs
+	case *ast.ValueSpec:
+		for _, id := range n.Names {
+			if info.Defs[id] == v {
+				return true
+			}
+		}
+		return false
+	case *ast.RangeStmt:
+		lhs = []ast.Expr{n.Key, n.Value}
+	default:
+		return false
+	}
+	for _, e := range lhs {
+		if id, ok := e.(*ast.Ident); ok && (info.Uses[id] == v || info.Defs[id] == v) {
+			return true
+		}
+	}
+	return false
+}
+
+// findClosures finds the local variables that hold function literals and
+// decides which of them release the resource.
+func (s *search) findClosures() {
+	s.closures = make(map[*types.Var]bool)
+	s.litVars = make(map[*types.Var][]ast.Expr)
+	info := s.q.Info
+	record := func(lhs, rhs ast.Expr) {
+		id, ok := lhs.(*ast.Ident)
+		if !ok {
+			return
+		}
+		v, _ := info.Defs[id].(*types.Var)
+		if v == nil {
+			v, _ = info.Uses[id].(*types.Var)
+		}
+		if v == nil {
+			return
+		}
+		switch rhs := ast.Unparen(rhs).(type) {
+		case *ast.FuncLit:
+			s.litVars[v] = append(s.litVars[v], rhs)
+		case *ast.Ident:
+			if _, ok := info.Uses[rhs].(*types.Var); ok {
+				s.litVars[v] = append(s.litVars[v], rhs)
+			}
+		}
+	}
+	for _, b := range s.q.CFG.Blocks {
+		for _, n := range b.Nodes {
+			ast.Inspect(n, func(m ast.Node) bool {
+				switch m := m.(type) {
+				case *ast.AssignStmt:
+					if len(m.Lhs) == len(m.Rhs) {
+						for i := range m.Lhs {
+							record(m.Lhs[i], m.Rhs[i])
+						}
+					}
+				case *ast.ValueSpec:
+					if len(m.Names) == len(m.Values) {
+						for i := range m.Names {
+							record(m.Names[i], m.Values[i])
+						}
+					}
+				}
+				return true
+			})
+		}
+	}
+	if len(s.litVars) == 0 {
+		return
+	}
+	// Iterate to a fixed point: a closure may call another.
+	for changed := true; changed; {
+		changed = false
+		for v, rhss := range s.litVars {
+			if s.closures[v] {
+				continue
+			}
+			for _, rhs := range rhss {
+				var rel bool
+				switch rhs := rhs.(type) {
+				case *ast.FuncLit:
+					rel = s.bodyReleases(rhs)
+				case *ast.Ident:
+					w, _ := info.Uses[rhs].(*types.Var)
+					rel = s.closures[w]
+				}
+				if rel {
+					s.closures[v] = true
+					changed = true
+					break
+				}
+			}
+		}
+	}
+}
+
+// bodyReleases reports whether the body of lit releases the resource on
+// some path.
+func (s *search) bodyReleases(lit *ast.FuncLit) bool {
+	return lit.Body != nil && s.scan(lit.Body).Effect != None
+}
+
+// scan returns the strongest action of node n and the nodes below it.
+func (s *search) scan(n ast.Node) Action {
+	var best Action
+	better := func(a Action) {
+		if a.Effect > best.Effect {
+			best = a
+		}
+	}
+	info := s.q.Info
+	ast.PreorderStack(n, nil, func(m ast.Node, stack []ast.Node) bool {
+		if best.Effect == Released {
+			return false
+		}
+		var parent ast.Node
+		if len(stack) > 0 {
+			parent = stack[len(stack)-1]
+		}
+		deferred := underDefer(m, stack)
+		switch m := m.(type) {
+		case *ast.FuncLit:
+			if !s.bodyReleases(m) {
+				return false
+			}
+			switch p := parent.(type) {
+			case *ast.CallExpr:
+				if p.Fun == m {
+					better(Action{Effect: effect(deferred)})
+				} else if s.q.Registers != nil && s.q.Registers(p) {
+					better(Action{Effect: Deferred})
+				} else {
+					better(Action{Effect: effect(deferred)})
+				}
+			case *ast.AssignStmt, *ast.ValueSpec:
+				if !s.localLHS(p, m) {
+					better(Action{Effect: Released}) // stored away
+				}
+			default:
+				better(Action{Effect: Released}) // returned, stored, sent
+			}
+			return false
+		case *ast.Ident:
+			v, _ := info.Uses[m].(*types.Var)
+			if v == nil || !s.closures[v] {
+				break
+			}
+			switch p := parent.(type) {
+			case *ast.CallExpr:
+				if p.Fun == m {
+					better(Action{Effect: effect(deferred)})
+				} else if s.q.Registers != nil && s.q.Registers(p) {
+					better(Action{Effect: Deferred})
+				} else {
+					better(Action{Effect: effect(deferred)})
+				}
+			case *ast.AssignStmt:
+				if !s.localLHS(p, m) && !isLHS(p, m) {
+					better(Action{Effect: Released})
+				}
+			case *ast.ValueSpec:
+				if !s.localLHS(p, m) {
+					better(Action{Effect: Released})
+				}
+			default:
+				better(Action{Effect: Released})
+			}
+			return false
+		}
+		if a := s.q.Release(m, stack); a.Effect != None {
+			if deferred && a.Effect != Deferred {
+				a = Action{Effect: Deferred}
+			}
+			better(a)
+			return false
+		}
+		return true
+	})
+	return best
+}
+
+func effect(deferred bool) Effect {
+	if deferred {
+		return Deferred
+	}
+	return Released
+}
+
+// underDefer reports whether m is within the call of a defer statement on
+// the stack.
+func underDefer(m ast.Node, stack []ast.Node) bool {
+	for i := len(stack) - 1; i >= 0; i-- {
+		switch stack[i].(type) {
+		case *ast.DeferStmt:
+			return true
+		case *ast.FuncLit:
+			// Inside a literal: deferred only if the literal itself is the
+			// deferred function, which the caller handles.
+			return false
+		}
+	}
+	return false
+}
+
+func isLHS(as *ast.AssignStmt, e ast.Expr) bool {
+	for _, l := range as.Lhs {
+		if l == e {
+			return true
+		}
+	}
+	return false
+}
+
+// localLHS reports whether the value rhs, assigned by the statement p, goes
+// into a local variable (of the function being searched, or of any function
+// literal within it).
+func (s *search) localLHS(p ast.Node, rhs ast.Expr) bool {
+	var lhs []ast.Expr
+	var rhss []ast.Expr
+	switch p := p.(type) {
+	case *ast.AssignStmt:
+		lhs, rhss = p.Lhs, p.Rhs
+	case *ast.ValueSpec:
+		for _, id := range p.Names {
+			lhs = append(lhs, id)
+		}
+		rhss = p.Values
+	}
+	if len(lhs) != len(rhss) {
+		return false
+	}
+	for i, r := range rhss {
+		if r != rhs {
+			continue
+		}
+		id, ok := lhs[i].(*ast.Ident)
+		if !ok {
+			return false
+		}
+		if id.Name == "_" {
+			return true
+		}
+		v, _ := s.q.Info.Defs[id].(*types.Var)
+		if v == nil {
+			v, _ = s.q.Info.Uses[id].(*types.Var)
+		}
+		return v != nil && s.litVars[v] != nil
+	}
+	return false
+}

@@ -1,0 +1,265 @@
+package pathflow_test
+
+import (
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/cfg"
+
+	"github.com/tmplint/tmplint/internal/pathflow"
+)
+
+// Each function creates a resource with "r, err := create()" (or
+// "r := create()"); release(r) releases it, rename(r) releases it when its
+// error is nil, cleanup(f) registers f like t.Cleanup, exit() ends the
+// process, fatal() unwinds like t.Fatal. The comment before each function
+// lists the expected leaks as kind@line-offset-from-func.
+const src = `package p
+
+func create() (int, error)
+func release(int)
+func rename(int) error
+func cleanup(func())
+func exit()
+func fatal()
+func cond() bool
+func use(int)
+
+// want:
+func released() {
+	r, err := create()
+	if err != nil {
+		return
+	}
+	release(r)
+}
+
+// want: return@5
+func errEqNil() {
+	r, err := create()
+	if err == nil {
+		use(r)
+	}
+}
+
+// want: return@4
+func someReturn() {
+	r, err := create()
+	if err != nil { return }
+	if cond() {
+		return
+	}
+	release(r)
+}
+
+// want:
+func deferred() {
+	r, err := create()
+	if err != nil { return }
+	defer release(r)
+	if cond() { fatal() }
+	if cond() { panic(1) }
+}
+
+// want: process exit@4
+func deferredExit() {
+	r, err := create()
+	if err != nil { exit() }
+	defer release(r)
+	exit()
+}
+
+// want: goexit@2
+func fatalBeforeCleanup() {
+	r, _ := create()
+	if cond() { fatal() }
+	cleanup(func() { release(r) })
+}
+
+// want:
+func closureVar() {
+	r, _ := create()
+	done := func() { release(r) }
+	other := done
+	defer other()
+}
+
+// want: return@4
+func closureNeverCalled() {
+	r, _ := create()
+	done := func() { release(r) }
+	_ = done
+}
+
+// want: reentry@2 return@6
+func loop() {
+	for cond() {
+		r, _ := create()
+		if cond() { continue }
+		release(r)
+	}
+}
+
+// want:
+func loopDeferred() {
+	for cond() {
+		r, _ := create()
+		defer release(r)
+	}
+}
+
+// want: return@3
+func renameFailure() int {
+	r, _ := create()
+	if err := rename(r); err != nil {
+		return 1
+	}
+	return 0
+}
+
+// want:
+func renameFailureCleaned() int {
+	r, _ := create()
+	if err := rename(r); err != nil {
+		release(r)
+		return 1
+	}
+	return 0
+}
+
+// want:
+func renameUnchecked() {
+	r, _ := create()
+	_ = rename(r)
+}
+
+// want: return@3
+func errReassigned() {
+	r, err := create()
+	err = rename(0)
+	if err != nil { return }
+	release(r)
+}
+
+// want:
+func goroutine() {
+	r, _ := create()
+	go func() { release(r) }()
+}
+
+// want:
+func immediatelyCalled() {
+	r, _ := create()
+	func() { defer release(r) }()
+}
+
+// want: return@4
+func selectCase(ch chan int) {
+	r, _ := create()
+	switch {
+	case cond():
+		return
+	}
+	release(r)
+}
+`
+
+func TestLeaks(t *testing.T) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "p.go", src, parser.ParseComments)
+	if err != nil {
+		t.Fatal(err)
+	}
+	info := &types.Info{Defs: map[*ast.Ident]types.Object{}, Uses: map[*ast.Ident]types.Object{}, Types: map[ast.Expr]types.TypeAndValue{}}
+	if _, err := new(types.Config).Check("p", fset, []*ast.File{f}, info); err != nil {
+		t.Fatal(err)
+	}
+	calls := func(n ast.Node, name string) *ast.CallExpr {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return nil
+		}
+		if id, ok := call.Fun.(*ast.Ident); ok && id.Name == name {
+			return call
+		}
+		return nil
+	}
+	mayReturn := func(call *ast.CallExpr) bool {
+		return calls(call, "exit") == nil && calls(call, "fatal") == nil && calls(call, "panic") == nil
+	}
+	for _, d := range f.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok || fd.Body == nil {
+			continue
+		}
+		t.Run(fd.Name.Name, func(t *testing.T) {
+			var want string
+			for _, c := range fd.Doc.List {
+				if s, ok := strings.CutPrefix(c.Text, "// want:"); ok {
+					want = strings.TrimSpace(s)
+				}
+			}
+			g := cfg.New(fd.Body, mayReturn)
+			var creation ast.Node
+			var r, errv *types.Var
+			ast.Inspect(fd.Body, func(n ast.Node) bool {
+				if as, ok := n.(*ast.AssignStmt); ok && creation == nil && len(as.Rhs) == 1 && calls(as.Rhs[0], "create") != nil {
+					creation = as
+					r = info.Defs[as.Lhs[0].(*ast.Ident)].(*types.Var)
+					if id := as.Lhs[1].(*ast.Ident); id.Name != "_" {
+						errv = info.Defs[id].(*types.Var)
+					}
+				}
+				return true
+			})
+			isR := func(e ast.Expr) bool {
+				id, ok := e.(*ast.Ident)
+				return ok && info.Uses[id] == r
+			}
+			leaks := pathflow.Leaks(&pathflow.Query{
+				Info: info, CFG: g, Creation: creation, Err: errv,
+				Release: func(n ast.Node, stack []ast.Node) pathflow.Action {
+					if c := calls(n, "release"); c != nil && isR(c.Args[0]) {
+						return pathflow.Action{Effect: pathflow.Released}
+					}
+					if c := calls(n, "rename"); c != nil && isR(c.Args[0]) {
+						a := pathflow.Action{Effect: pathflow.ReleasedIfNil}
+						if as, ok := stack[len(stack)-1].(*ast.AssignStmt); ok {
+							if id, ok := as.Lhs[0].(*ast.Ident); ok {
+								a.Err, _ = info.Defs[id].(*types.Var)
+								if a.Err == nil {
+									a.Err, _ = info.Uses[id].(*types.Var)
+								}
+							}
+						}
+						return a
+					}
+					return pathflow.Action{}
+				},
+				Registers: func(call *ast.CallExpr) bool { return calls(call, "cleanup") != nil },
+				Exit: func(call *ast.CallExpr) pathflow.ExitKind {
+					switch {
+					case calls(call, "exit") != nil:
+						return pathflow.ProcessExit
+					case calls(call, "panic") != nil:
+						return pathflow.Panic
+					}
+					return pathflow.Goexit
+				},
+			})
+			var got []string
+			base := fset.Position(fd.Pos()).Line
+			for _, l := range leaks {
+				got = append(got, fmt.Sprintf("%s@%d", l.Kind, fset.Position(l.Node.Pos()).Line-base))
+			}
+			if g := strings.Join(got, " "); g != want {
+				t.Errorf("leaks = %q, want %q", g, want)
+			}
+		})
+	}
+}
