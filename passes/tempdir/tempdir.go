@@ -16,6 +16,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/tmplint/tmplint/internal/analysisdoc"
+	"github.com/tmplint/tmplint/internal/assigns"
 )
 
 //go:embed doc.go
@@ -58,11 +59,8 @@ func (l Location) String() string {
 // Result classifies the path expressions of one package. It is safe for
 // concurrent use: it is not modified after the pass.
 type Result struct {
-	info     *types.Info
-	pkg      *types.Package
-	sources  map[*types.Var][]source
-	declared map[*types.Var]bool // declared with an initial value (or zero value) that the index holds
-	escaped  map[*types.Var]bool // address taken: assignments may be invisible
+	info *types.Info
+	vars *assigns.Index
 }
 
 // Classify reports where the path e points. For an *os.File or *os.Root
@@ -91,155 +89,9 @@ func (r *Result) Predictable(e ast.Expr) bool {
 	return v.name && v.pred
 }
 
-// A source is one assignment to a variable.
-type source struct {
-	kind  sourceKind
-	expr  ast.Expr      // value, opassign: the right-hand side; rangeKey: the range operand
-	call  *ast.CallExpr // tuple: the call
-	index int           // tuple: which result
-	typ   types.Type    // zero: the variable's type
-}
-
-type sourceKind int
-
-const (
-	value    sourceKind = iota // v = expr
-	tuple                      // v, _ = call()
-	zero                       // var v T
-	opassign                   // v op= expr
-	incdec                     // v++, v--
-	rangeKey                   // for v := range expr
-	unknown                    // anything else
-)
-
 func run(pass *analysis.Pass) (any, error) {
-	r := &Result{
-		info:     pass.TypesInfo,
-		pkg:      pass.Pkg,
-		sources:  make(map[*types.Var][]source),
-		declared: make(map[*types.Var]bool),
-		escaped:  make(map[*types.Var]bool),
-	}
-	if r.info == nil || r.pkg == nil {
-		return r, nil
-	}
-	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
-	filter := []ast.Node{
-		(*ast.AssignStmt)(nil),
-		(*ast.ValueSpec)(nil),
-		(*ast.IncDecStmt)(nil),
-		(*ast.RangeStmt)(nil),
-		(*ast.UnaryExpr)(nil),
-	}
-	ins.Preorder(filter, func(n ast.Node) {
-		switch n := n.(type) {
-		case *ast.AssignStmt:
-			r.indexAssign(n)
-		case *ast.ValueSpec:
-			for i, id := range n.Names {
-				v := r.tracked(id)
-				if v == nil {
-					continue
-				}
-				r.declared[v] = true
-				switch {
-				case len(n.Values) == len(n.Names):
-					r.add(v, source{kind: value, expr: n.Values[i]})
-				case len(n.Values) == 1:
-					if call, ok := ast.Unparen(n.Values[0]).(*ast.CallExpr); ok {
-						r.add(v, source{kind: tuple, call: call, index: i})
-					} else {
-						r.add(v, source{kind: unknown})
-					}
-				case len(n.Values) == 0:
-					r.add(v, source{kind: zero, typ: v.Type()})
-				default:
-					r.add(v, source{kind: unknown})
-				}
-			}
-		case *ast.IncDecStmt:
-			if v := r.tracked(n.X); v != nil {
-				r.add(v, source{kind: incdec})
-			}
-		case *ast.RangeStmt:
-			if n.Tok == token.DEFINE || n.Tok == token.ASSIGN {
-				if v := r.tracked(n.Key); v != nil {
-					if n.Tok == token.DEFINE {
-						r.declared[v] = true
-					}
-					r.add(v, source{kind: rangeKey, expr: n.X})
-				}
-				if v := r.tracked(n.Value); v != nil {
-					if n.Tok == token.DEFINE {
-						r.declared[v] = true
-					}
-					r.add(v, source{kind: unknown})
-				}
-			}
-		case *ast.UnaryExpr:
-			if n.Op == token.AND {
-				if v := r.tracked(n.X); v != nil {
-					r.escaped[v] = true
-				}
-			}
-		}
-	})
-	return r, nil
-}
-
-func (r *Result) indexAssign(n *ast.AssignStmt) {
-	switch n.Tok {
-	case token.DEFINE, token.ASSIGN:
-		for i, lhs := range n.Lhs {
-			v := r.tracked(lhs)
-			if v == nil {
-				continue
-			}
-			if id, ok := ast.Unparen(lhs).(*ast.Ident); ok && n.Tok == token.DEFINE && r.info.Defs[id] != nil {
-				r.declared[v] = true
-			}
-			switch {
-			case len(n.Rhs) == len(n.Lhs):
-				r.add(v, source{kind: value, expr: n.Rhs[i]})
-			case len(n.Rhs) == 1:
-				if call, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr); ok {
-					r.add(v, source{kind: tuple, call: call, index: i})
-				} else if i == 0 {
-					r.add(v, source{kind: value, expr: n.Rhs[0]}) // v, ok := m[k] / x.(T) / <-ch
-				} else {
-					r.add(v, source{kind: unknown})
-				}
-			default:
-				r.add(v, source{kind: unknown})
-			}
-		}
-	default: // op=
-		if len(n.Lhs) == 1 && len(n.Rhs) == 1 {
-			if v := r.tracked(n.Lhs[0]); v != nil {
-				r.add(v, source{kind: opassign, expr: n.Rhs[0]})
-			}
-		}
-	}
-}
-
-func (r *Result) add(v *types.Var, s source) { r.sources[v] = append(r.sources[v], s) }
-
-// tracked returns the variable e names if the analysis can see all its
-// assignments: a local variable or an unexported package-level variable
-// of this package.
-func (r *Result) tracked(e ast.Expr) *types.Var {
-	id, ok := ast.Unparen(e).(*ast.Ident)
-	if !ok || id.Name == "_" {
-		return nil
-	}
-	v, ok := r.info.ObjectOf(id).(*types.Var)
-	if !ok || v.IsField() || v.Pkg() != r.pkg {
-		return nil
-	}
-	if v.Parent() == r.pkg.Scope() && v.Exported() {
-		return nil
-	}
-	return v
+	ins, _ := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	return &Result{info: pass.TypesInfo, vars: assigns.New(pass.TypesInfo, pass.Pkg, ins)}, nil
 }
 
 // val is what the evaluator knows about an expression.
@@ -372,9 +224,9 @@ func isInteger(t types.Type) bool {
 }
 
 func (ev *evaluator) evalVar(id *ast.Ident) val {
-	obj := ev.r.info.ObjectOf(id)
-	v, ok := obj.(*types.Var)
-	if !ok || ev.r.tracked(id) == nil || ev.r.escaped[v] || !ev.r.declared[v] {
+	v := ev.r.vars.Tracked(id)
+	srcs, ok := ev.r.vars.Sources(v)
+	if !ok {
 		return unknownVal
 	}
 	if got, ok := ev.memo[v]; ok {
@@ -385,17 +237,16 @@ func (ev *evaluator) evalVar(id *ast.Ident) val {
 	}
 	ev.busy[v] = true
 	var res val
-	first := true
-	for _, s := range ev.r.sources[v] {
-		sv := ev.evalSource(s)
-		if first {
-			res, first = sv, false
+	for i, s := range srcs {
+		sv := ev.evalSource(v, s)
+		if i == 0 {
+			res = sv
 			continue
 		}
 		res = merge(res, sv)
 	}
 	delete(ev.busy, v)
-	if first {
+	if len(srcs) == 0 {
 		res = unknownVal
 	}
 	ev.memo[v] = res
@@ -414,28 +265,28 @@ func merge(a, b val) val {
 	return val{loc: loc, name: a.name && b.name, pred: a.pred && b.pred}
 }
 
-func (ev *evaluator) evalSource(s source) val {
-	switch s.kind {
-	case value:
-		return ev.eval(s.expr)
-	case tuple:
-		return ev.evalCall(s.call, s.index)
-	case zero:
-		if isString(s.typ) {
+func (ev *evaluator) evalSource(v *types.Var, s assigns.Source) val {
+	switch s.Kind {
+	case assigns.Value:
+		return ev.eval(s.Expr)
+	case assigns.Tuple:
+		return ev.evalCall(s.Call, s.Index)
+	case assigns.Zero:
+		if isString(v.Type()) {
 			return val{loc: Unknown, pred: true}
 		}
-		if isInteger(s.typ) {
+		if isInteger(v.Type()) {
 			return predVal
 		}
-	case opassign:
-		if isString(ev.r.info.TypeOf(s.expr)) {
-			return val{loc: Unknown, name: true, pred: ev.eval(s.expr).pred}
+	case assigns.OpAssign:
+		if isString(v.Type()) {
+			return val{loc: Unknown, name: true, pred: ev.eval(s.Expr).pred}
 		}
-		return val{loc: neutral, name: true, pred: ev.eval(s.expr).pred}
-	case incdec:
+		return val{loc: neutral, name: true, pred: ev.eval(s.Expr).pred}
+	case assigns.IncDec:
 		return val{loc: neutral, name: true, pred: true} // a counter
-	case rangeKey:
-		switch t := ev.r.info.TypeOf(s.expr); {
+	case assigns.RangeKey:
+		switch t := ev.r.info.TypeOf(s.Expr); {
 		case t == nil:
 		case isInteger(t):
 			return predVal
