@@ -1,0 +1,81 @@
+package pathflow
+
+import (
+	"go/ast"
+
+	"golang.org/x/tools/go/cfg"
+)
+
+// Reaches returns the nodes, among those for which sink returns true, that
+// a path from the creation reaches before the resource is released, in the
+// order found. It answers "is the resource released before this point"
+// rather than "before the function exits": a release of effect Deferred
+// does not count, since it runs only when the function returns, and a
+// release of effect ReleasedIfNil counts as a release. The failure branch
+// of the creation is skipped as in Leaks; q.Exit and q.Registers are not
+// used.
+//
+// Sink is called with the nodes of the CFG blocks on the path (statements
+// and branch conditions, as in cfg.Block.Nodes), not with the nodes below
+// them, after the release predicate has been consulted for the same node.
+func Reaches(q *Query, sink func(n ast.Node) bool) []ast.Node {
+	if q.CFG == nil || q.Release == nil || sink == nil {
+		return nil
+	}
+	s := &search{q: q, seen: make(map[visit]bool), reported: make(map[ast.Node]bool)}
+	s.findClosures()
+	start, idx := s.locate()
+	if start == nil {
+		return nil
+	}
+	st := state{err: q.Err}
+	if q.Err != nil {
+		st.errKind = errOfCreation
+	}
+	var found []ast.Node
+	s.reach(start, idx, st, sink, &found)
+	return found
+}
+
+func (s *search) reach(b *cfg.Block, i int, st state, sink func(ast.Node) bool, found *[]ast.Node) {
+	key := visit{block: b.Index, from: i, err: st.err, errKind: st.errKind}
+	if s.seen[key] {
+		return
+	}
+	s.seen[key] = true
+	for ; i < len(b.Nodes); i++ {
+		n := b.Nodes[i]
+		if s.isCreation(n) {
+			return
+		}
+		if st.err != nil && assigns(s.q.Info, n, st.err) {
+			st.err, st.errKind = nil, errNone
+		}
+		if a := s.scan(n); a.Effect == Released || a.Effect == ReleasedIfNil {
+			return
+		}
+		if sink(n) {
+			if !s.reported[n] {
+				s.reported[n] = true
+				*found = append(*found, n)
+			}
+			return
+		}
+	}
+	if len(b.Succs) == 2 && st.err != nil && len(b.Nodes) > 0 {
+		if cond, ok := b.Nodes[len(b.Nodes)-1].(ast.Expr); ok {
+			if nonNil, ok := errTest(s.q.Info, cond, st.err); ok {
+				okSucc := b.Succs[1]
+				if !nonNil {
+					okSucc = b.Succs[0]
+				}
+				st.err, st.errKind = nil, errNone
+				s.reach(okSucc, 0, st, sink, found) // the failure branch has no resource
+				return
+			}
+		}
+	}
+	for _, succ := range b.Succs {
+		s.reach(succ, 0, st, sink, found)
+	}
+}
