@@ -1,0 +1,50 @@
+// Package filemode defines an Analyzer that reports implicit or
+// over-permissive file modes.
+//
+// # Analyzer filemode
+//
+// filemode: report implicit or over-permissive file and directory modes
+//
+// The analyzer examines the calls that create files and directories or
+// set their modes: os.Create, os.OpenFile (when its flags include or may
+// include O_CREATE), os.WriteFile, ioutil.WriteFile, os.Mkdir, os.MkdirAll,
+// os.Chmod, (*os.File).Chmod, the same methods of *os.Root, os.CreateTemp,
+// os.MkdirTemp, ioutil.TempFile, ioutil.TempDir, and the mode arguments of
+// the syscall and golang.org/x/sys/unix functions Open, Openat, Creat,
+// Mkdir, Mkdirat, Chmod, Fchmod, Fchmodat and Umask.
+//
+// By default it reports:
+//
+//   - a chmod to a world-writable mode (other-write set, sticky bit not
+//     set): chmod is exact, no umask narrows it. Note that os.Chmod takes
+//     an os.FileMode, whose sticky bit is os.ModeSticky: os.Chmod(dir,
+//     0o1777) sets 0o777, a world-writable directory without the sticky bit;
+//   - a umask that lets other-write through, such as syscall.Umask(0);
+//   - a decimal literal that reads as octal, such as 644 for 0o644 (644 is
+//     0o1204); the fix writes the octal literal;
+//   - in a shared temp location (a path built from os.TempDir(), $TMPDIR or
+//     a literal under /tmp, /var/tmp or /dev/shm), a file mode wider than
+//     the -file policy (0600) or a directory mode wider than the -dir policy
+//     (0700), including os.Create, whose mode is 0666 before the umask, and
+//     chmod. The umask is not assumed to help. The fix uses the policy mode;
+//     for os.Create it is os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_TRUNC,
+//     0o600). Paths inside a directory this code created private
+//     (os.MkdirTemp, t.TempDir()) are not shared.
+//
+// Creation modes elsewhere (0666 files, 0777 directories: the Go
+// convention of letting the umask decide) are not reported by default.
+//
+// The strict profile (-strict) adds: every creation must state an explicit
+// mode (os.Create, os.CreateTemp, os.MkdirTemp, ioutil.TempFile and
+// ioutil.TempDir are reported, with the explicit-mode function of package
+// github.com/tmplint/tmplint/shim/fsmode as the fix); a mode that is not a
+// constant is reported unless its value is known to be within the policy
+// (a variable every assignment of which is within it, or a mask such as
+// perm&0o600); and the policy applies everywhere, not only in shared temp.
+//
+// Flags:
+//
+//	-file 0600   the widest mode a file may be created with
+//	-dir 0700    the widest mode a directory may be created with
+//	-strict      the strict profile
+package filemode

@@ -1,0 +1,430 @@
+package filemode
+
+import (
+	_ "embed"
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strconv"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/tmplint/tmplint/internal/analysisdoc"
+	"github.com/tmplint/tmplint/internal/fiximport"
+	"github.com/tmplint/tmplint/internal/fscall"
+	"github.com/tmplint/tmplint/internal/report"
+	"github.com/tmplint/tmplint/passes/directives"
+	"github.com/tmplint/tmplint/passes/modeval"
+	"github.com/tmplint/tmplint/passes/tempdir"
+)
+
+//go:embed doc.go
+var doc string
+
+// Flags.
+var (
+	strict     bool
+	filePolicy = modeFlag(0o600)
+	dirPolicy  = modeFlag(0o700)
+)
+
+// Analyzer reports implicit or over-permissive file modes.
+var Analyzer = &analysis.Analyzer{
+	Name:     "filemode",
+	Doc:      analysisdoc.Extract(doc, "filemode"),
+	URL:      "https://pkg.go.dev/github.com/tmplint/tmplint/analyzers/filemode",
+	Run:      run,
+	Requires: []*analysis.Analyzer{directives.Analyzer, inspect.Analyzer, tempdir.Analyzer, modeval.Analyzer},
+}
+
+func init() {
+	Analyzer.Flags.BoolVar(&strict, "strict", false, "strict profile: explicit modes everywhere, non-constant modes, the policy everywhere")
+	Analyzer.Flags.Var(&filePolicy, "file", "the widest mode, in octal, a file may be created with")
+	Analyzer.Flags.Var(&dirPolicy, "dir", "the widest mode, in octal, a directory may be created with")
+}
+
+// shim is the import path of the explicit-mode creation functions.
+const shim = "github.com/tmplint/tmplint/shim/fsmode"
+
+const (
+	modeSticky = 1 << 20 // os.ModeSticky
+	otherWrite = 0o002
+	rawSticky  = 0o1000 // S_ISVTX
+	rawSpecial = 0o7000 // S_ISUID|S_ISGID|S_ISVTX
+)
+
+type checker struct {
+	pass     *analysis.Pass
+	r        *report.Reporter
+	paths    *tempdir.Result
+	modes    *modeval.Result
+	file     *ast.File
+	reported map[*ast.BasicLit]bool // decimal literals already reported
+	file0    uint64                 // the file policy
+	dir0     uint64                 // the directory policy
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	r := report.New(pass, strict)
+	defer r.Finish()
+	if !importsAny(pass.Pkg, "os", "io/ioutil", "syscall", "golang.org/x/sys/unix") {
+		return nil, nil
+	}
+	ins, _ := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	paths, _ := pass.ResultOf[tempdir.Analyzer].(*tempdir.Result)
+	modes, _ := pass.ResultOf[modeval.Analyzer].(*modeval.Result)
+	if ins == nil || pass.TypesInfo == nil {
+		return nil, nil
+	}
+	c := &checker{
+		pass: pass, r: r, paths: paths, modes: modes,
+		reported: make(map[*ast.BasicLit]bool),
+		file0:    uint64(filePolicy), dir0: uint64(dirPolicy),
+	}
+	for fc := range ins.Root().Children() {
+		file, ok := fc.Node().(*ast.File)
+		if !ok || r.Generated(file) {
+			continue
+		}
+		c.file = file
+		for cc := range fc.Preorder((*ast.CallExpr)(nil)) {
+			if call, ok := fscall.Match(pass.TypesInfo, cc.Node().(*ast.CallExpr)); ok {
+				c.check(&call)
+			}
+		}
+	}
+	return nil, nil
+}
+
+func importsAny(pkg *types.Package, paths ...string) bool {
+	if pkg == nil {
+		return false
+	}
+	for _, imp := range pkg.Imports() {
+		for _, p := range paths {
+			if imp.Path() == p {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func (c *checker) check(call *fscall.Call) {
+	info := c.pass.TypesInfo
+	if (call.Kind == fscall.CreateFile || call.Kind == fscall.CreateDir) && call.Creates(info) == fscall.No {
+		return // an open that does not create: the mode is unused
+	}
+	if call.Mode != nil && c.decimal(call) {
+		return // the mode is not what the author meant: say only that
+	}
+	switch call.Kind {
+	case fscall.Umask:
+		c.umask(call)
+	case fscall.Chmod:
+		c.chmod(call)
+	case fscall.TempFile, fscall.TempDir:
+		c.temp(call)
+	case fscall.CreateFile, fscall.CreateDir:
+		c.create(call)
+	}
+}
+
+// decimal reports the decimal literals in the mode that read as octal.
+func (c *checker) decimal(call *fscall.Call) bool {
+	found := false
+	for _, lit := range c.modes.DecimalLiterals(call.Mode) {
+		if !modeval.DecimalReadsAsOctal(lit) {
+			continue
+		}
+		found = true
+		if c.reported[lit] {
+			continue
+		}
+		c.reported[lit] = true
+		meant, _ := modeval.Octal(lit)
+		dec, err := strconv.ParseUint(lit.Value, 10, 64)
+		if err != nil {
+			continue
+		}
+		where := ""
+		pos, end := lit.Pos(), lit.End()
+		if lit.Pos() < call.Mode.Pos() || lit.End() > call.Mode.End() {
+			where = fmt.Sprintf(" (the constant at %s)", c.short(lit.Pos()))
+			pos, end = call.Mode.Pos(), call.Mode.End()
+		}
+		c.r.Report(analysis.Diagnostic{
+			Pos: pos, End: end,
+			Message: fmt.Sprintf("decimal literal %s%s used as a file mode is %s: write %s",
+				lit.Value, where, modeval.Format(dec), modeval.Format(meant)),
+			SuggestedFixes: []analysis.SuggestedFix{{
+				Message:   "write " + modeval.Format(meant),
+				TextEdits: []analysis.TextEdit{{Pos: lit.Pos(), End: lit.End(), NewText: []byte(modeval.Format(meant))}},
+			}},
+		})
+	}
+	return found
+}
+
+func (c *checker) short(pos token.Pos) string {
+	p := c.pass.Fset.Position(pos)
+	return fmt.Sprintf("line %d", p.Line)
+}
+
+func (c *checker) umask(call *fscall.Call) {
+	v, ok := c.modes.Value(call.Mode)
+	if !ok {
+		c.r.ReportStrict(analysis.Diagnostic{
+			Pos: call.Call.Pos(), End: call.Call.End(),
+			Message: fmt.Sprintf("%s with a mask that is not constant may let other-write through: use a constant mask such as 0o022", call.Name),
+		})
+		return
+	}
+	if v&otherWrite == 0 {
+		c.r.Report(analysis.Diagnostic{
+			Pos: call.Call.Pos(), End: call.Call.End(),
+			Message: fmt.Sprintf("%s(%s) lets other-write through: files created afterwards with the usual mode 0666 are world-writable; keep 0o002 in the mask (0o022)",
+				call.Name, modeval.Format(v)),
+		})
+	}
+}
+
+// perm returns the permission bits of a constant mode and whether the
+// sticky bit takes effect.
+func perm(call *fscall.Call, v uint64) (uint64, bool) {
+	if call.Raw {
+		return v & 0o777, v&rawSticky != 0
+	}
+	return v & 0o777, v&modeSticky != 0
+}
+
+func (c *checker) chmod(call *fscall.Call) {
+	union := c.file0 | c.dir0
+	v, ok := c.modes.Value(call.Mode)
+	if !ok {
+		if !c.modes.Within(call.Mode, union) {
+			c.r.ReportStrict(analysis.Diagnostic{
+				Pos: call.Mode.Pos(), End: call.Mode.End(),
+				Message: fmt.Sprintf("%s with a mode that is not constant and not known to be within the policy %s: state the mode or mask it (mode&%s)",
+					call.Name, modeval.Format(union), modeval.Format(union)),
+			})
+		}
+		return
+	}
+	p, sticky := perm(call, v)
+	if p&otherWrite != 0 && !sticky {
+		c.worldWritable(call, v, p)
+		return
+	}
+	extra := p &^ union
+	if extra == 0 {
+		return
+	}
+	shared := c.location(call) == tempdir.Shared
+	msg := fmt.Sprintf("%s to mode %s in shared temp dir makes it %s: use %s",
+		call.Name, modeval.Format(p), exposure(extra), modeval.Format(p&union))
+	if !shared {
+		msg = fmt.Sprintf("%s to mode %s, wider than the policy %s, makes it %s: use %s",
+			call.Name, modeval.Format(p), modeval.Format(union), exposure(extra), modeval.Format(p&union))
+	}
+	d := analysis.Diagnostic{Pos: call.Mode.Pos(), End: call.Mode.End(), Message: msg,
+		SuggestedFixes: c.modeFix(call, v, p&union)}
+	if shared {
+		c.r.Report(d)
+	} else {
+		c.r.ReportStrict(d)
+	}
+}
+
+func (c *checker) worldWritable(call *fscall.Call, v, p uint64) {
+	if !call.Raw && v&rawSticky != 0 && v&^0o7777 == 0 {
+		// os.Chmod(dir, 0o1777): os.FileMode's sticky bit is os.ModeSticky.
+		d := analysis.Diagnostic{
+			Pos: call.Mode.Pos(), End: call.Mode.End(),
+			Message: fmt.Sprintf("%s with mode %s sets %s: an os.FileMode's sticky bit is os.ModeSticky, not 0o1000, so it is world-writable without the sticky bit; use os.ModeSticky|%s",
+				call.Name, modeval.Format(v), modeval.Format(p), modeval.Format(p)),
+		}
+		if v&^(rawSticky|0o777) == 0 {
+			if name, edits, ok := fiximport.Name(c.pass.TypesInfo, c.file, call.Call.Pos(), "os"); ok {
+				edits = append(edits, analysis.TextEdit{Pos: call.Mode.Pos(), End: call.Mode.End(),
+					NewText: fmt.Appendf(nil, "%s.ModeSticky|%s", name, modeval.Format(p))})
+				d.SuggestedFixes = []analysis.SuggestedFix{{Message: "use os.ModeSticky", TextEdits: edits}}
+			}
+		}
+		c.r.Report(d)
+		return
+	}
+	c.r.Report(analysis.Diagnostic{
+		Pos: call.Mode.Pos(), End: call.Mode.End(),
+		Message: fmt.Sprintf("%s to world-writable mode %s without the sticky bit: chmod is exact, no umask narrows it, so any local user can modify it; use %s",
+			call.Name, modeval.Format(p), modeval.Format(p&^otherWrite)),
+		SuggestedFixes: c.modeFix(call, v, p&^otherWrite),
+	})
+}
+
+// modeFix replaces the constant mode v by want, when v has no bits but
+// the permission bits (so nothing else is lost).
+func (c *checker) modeFix(call *fscall.Call, v, want uint64) []analysis.SuggestedFix {
+	if call.Mode == nil || v&^0o777 != 0 {
+		return nil
+	}
+	return []analysis.SuggestedFix{{
+		Message:   "use mode " + modeval.Format(want),
+		TextEdits: []analysis.TextEdit{{Pos: call.Mode.Pos(), End: call.Mode.End(), NewText: []byte(modeval.Format(want))}},
+	}}
+}
+
+// location returns where the call's path points.
+func (c *checker) location(call *fscall.Call) tempdir.Location {
+	switch {
+	case call.Recv != nil && call.Path == nil: // (*os.File).Chmod
+		return c.paths.Classify(call.Recv)
+	case call.Recv != nil: // an *os.Root method: the name is inside the root
+		return c.paths.Classify(call.Recv)
+	case call.Path != nil:
+		return c.paths.Classify(call.Path)
+	}
+	return tempdir.Unknown
+}
+
+func exposure(extra uint64) string {
+	switch {
+	case extra&0o002 != 0:
+		return "writable by any local user"
+	case extra&0o020 != 0:
+		return "writable by its group"
+	case extra&0o004 != 0:
+		return "readable by any local user"
+	case extra&0o040 != 0:
+		return "readable by its group"
+	}
+	return "accessible to other users"
+}
+
+func (c *checker) create(call *fscall.Call) {
+	policy, what := c.file0, "file"
+	if call.IsDir() {
+		policy, what = c.dir0, "directory"
+	}
+	shared := c.location(call) == tempdir.Shared
+	if call.Mode == nil { // os.Create, (*os.Root).Create
+		c.implicit(call, shared, policy)
+		return
+	}
+	v, ok := c.modes.Value(call.Mode)
+	if !ok {
+		if !c.modes.Within(call.Mode, policy) {
+			where := ""
+			if shared {
+				where = " in shared temp dir"
+			}
+			c.r.ReportStrict(analysis.Diagnostic{
+				Pos: call.Mode.Pos(), End: call.Mode.End(),
+				Message: fmt.Sprintf("%s%s with a mode that is not constant and not known to be within the policy %s: state the mode or mask it (mode&%s)",
+					call.Name, where, modeval.Format(policy), modeval.Format(policy)),
+			})
+		}
+		return
+	}
+	p, _ := perm(call, v)
+	extra := p &^ policy
+	if extra == 0 {
+		return
+	}
+	if shared {
+		c.r.Report(analysis.Diagnostic{
+			Pos: call.Mode.Pos(), End: call.Mode.End(),
+			Message: fmt.Sprintf("%s in shared temp dir with mode %s makes the %s %s: the umask may not narrow it; use %s",
+				call.Name, modeval.Format(p), what, exposure(extra), modeval.Format(p&policy)),
+			SuggestedFixes: c.modeFix(call, v, p&policy),
+		})
+		return
+	}
+	c.r.ReportStrict(analysis.Diagnostic{
+		Pos: call.Mode.Pos(), End: call.Mode.End(),
+		Message: fmt.Sprintf("%s with mode %s, wider than the policy %s, makes the %s %s unless the umask narrows it: use %s",
+			call.Name, modeval.Format(p), modeval.Format(policy), what, exposure(extra), modeval.Format(p&policy)),
+		SuggestedFixes: c.modeFix(call, v, p&policy),
+	})
+}
+
+// implicit reports os.Create and (*os.Root).Create, whose mode is 0666.
+func (c *checker) implicit(call *fscall.Call, shared bool, policy uint64) {
+	if shared {
+		d := analysis.Diagnostic{
+			Pos: call.Call.Pos(), End: call.Call.End(),
+			Message: fmt.Sprintf("%s in shared temp dir creates the file with mode 0666 before umask, readable by other users: use os.OpenFile with mode %s",
+				call.Name, modeval.Format(policy)),
+		}
+		if fix, ok := c.openFileFix(call, policy); ok {
+			d.SuggestedFixes = []analysis.SuggestedFix{fix}
+		}
+		c.r.Report(d)
+		return
+	}
+	d := analysis.Diagnostic{
+		Pos: call.Call.Pos(), End: call.Call.End(),
+		Message: fmt.Sprintf("%s leaves the file mode implicit (0666 before umask): state it, as fsmode.Create(name, %s) does",
+			call.Name, modeval.Format(policy)),
+	}
+	if call.Recv == nil {
+		d.SuggestedFixes = c.shimFix(call, "Create", policy)
+	} else if fix, ok := c.openFileFix(call, policy); ok {
+		d.Message = fmt.Sprintf("%s leaves the file mode implicit (0666 before umask): use OpenFile with mode %s", call.Name, modeval.Format(policy))
+		d.SuggestedFixes = []analysis.SuggestedFix{fix}
+	}
+	c.r.ReportStrict(d)
+}
+
+// openFileFix rewrites Create(name) as OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_TRUNC, mode).
+func (c *checker) openFileFix(call *fscall.Call, mode uint64) (analysis.SuggestedFix, bool) {
+	sel, ok := ast.Unparen(call.Call.Fun).(*ast.SelectorExpr)
+	if !ok || len(call.Call.Args) != 1 {
+		return analysis.SuggestedFix{}, false
+	}
+	osName, edits, ok := fiximport.Name(c.pass.TypesInfo, c.file, call.Call.Pos(), "os")
+	if !ok {
+		return analysis.SuggestedFix{}, false
+	}
+	arg := call.Call.Args[0]
+	edits = append(edits,
+		analysis.TextEdit{Pos: sel.Sel.Pos(), End: sel.Sel.End(), NewText: []byte("OpenFile")},
+		analysis.TextEdit{Pos: arg.End(), End: arg.End(),
+			NewText: fmt.Appendf(nil, ", %[1]s.O_RDWR|%[1]s.O_CREATE|%[1]s.O_TRUNC, %[2]s", osName, modeval.Format(mode))})
+	return analysis.SuggestedFix{Message: "use OpenFile with mode " + modeval.Format(mode), TextEdits: edits}, true
+}
+
+// temp reports, in the strict profile, the temp creations whose mode is
+// implicit.
+func (c *checker) temp(call *fscall.Call) {
+	fn, mode := "CreateTemp", c.file0
+	if call.Kind == fscall.TempDir {
+		fn, mode = "MkdirTemp", c.dir0
+	}
+	c.r.ReportStrict(analysis.Diagnostic{
+		Pos: call.Call.Pos(), End: call.Call.End(),
+		Message: fmt.Sprintf("%s leaves the mode implicit (%04o): state it, as fsmode.%s(dir, pattern, %s) does",
+			call.Name, call.Implicit, fn, modeval.Format(mode)),
+		SuggestedFixes: c.shimFix(call, fn, mode),
+	})
+}
+
+// shimFix replaces the function of the call by the shim's fn and appends
+// the mode argument, adding the import when needed.
+func (c *checker) shimFix(call *fscall.Call, fn string, mode uint64) []analysis.SuggestedFix {
+	if len(call.Call.Args) == 0 {
+		return nil
+	}
+	name, edits, ok := fiximport.Name(c.pass.TypesInfo, c.file, call.Call.Pos(), shim)
+	if !ok {
+		return nil
+	}
+	last := call.Call.Args[len(call.Call.Args)-1]
+	edits = append(edits,
+		analysis.TextEdit{Pos: call.Call.Fun.Pos(), End: call.Call.Fun.End(), NewText: fmt.Appendf(nil, "%s.%s", name, fn)},
+		analysis.TextEdit{Pos: last.End(), End: last.End(), NewText: fmt.Appendf(nil, ", %s", modeval.Format(mode))})
+	return []analysis.SuggestedFix{{Message: fmt.Sprintf("use fsmode.%s with mode %s", fn, modeval.Format(mode)), TextEdits: edits}}
+}

@@ -1,0 +1,61 @@
+package filemode_test
+
+import (
+	"path/filepath"
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/tmplint/tmplint/analyzers/filemode"
+)
+
+func testdata(t *testing.T) string {
+	t.Helper()
+	dir, err := filepath.Abs("../../testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+func setStrict(t *testing.T) {
+	t.Helper()
+	if err := filemode.Analyzer.Flags.Set("strict", "true"); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { filemode.Analyzer.Flags.Set("strict", "false") })
+}
+
+func TestDefault(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testdata(t), filemode.Analyzer, "filemode/a", "filemode/sys", "filemode/ignore")
+}
+
+func TestStrict(t *testing.T) {
+	setStrict(t)
+	analysistest.RunWithSuggestedFixes(t, testdata(t), filemode.Analyzer, "filemode/strict")
+}
+
+func TestPolicyFlags(t *testing.T) {
+	for _, name := range []string{"file", "dir"} {
+		f := filemode.Analyzer.Flags.Lookup(name)
+		if f == nil {
+			t.Fatalf("no -%s flag", name)
+		}
+		def := f.Value.String()
+		if err := f.Value.Set("0o640"); err != nil {
+			t.Errorf("-%s=0o640: %v", name, err)
+		}
+		if err := f.Value.Set("1777"); err == nil {
+			t.Errorf("-%s=1777 accepted: only permission bits are a policy", name)
+		}
+		if err := f.Value.Set(def); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := filemode.Analyzer.Flags.Lookup("file").Value.String(); got != "0600" {
+		t.Errorf("-file default = %s, want 0600", got)
+	}
+	if got := filemode.Analyzer.Flags.Lookup("dir").Value.String(); got != "0700" {
+		t.Errorf("-dir default = %s, want 0700", got)
+	}
+}
