@@ -1,0 +1,5 @@
+package osx
+
+import "golang.org/x/sys/unix"
+
+const ioctlGetTermios = unix.TCGETS

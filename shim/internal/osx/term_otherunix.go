@@ -1,0 +1,7 @@
+//go:build unix && !linux && !darwin && !dragonfly && !freebsd && !netbsd && !openbsd
+
+package osx
+
+import "golang.org/x/sys/unix"
+
+const ioctlGetTermios = unix.TCGETA

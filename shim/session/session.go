@@ -1,0 +1,397 @@
+package session
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/tmplint/tmplint/shim/fsmode"
+	"github.com/tmplint/tmplint/shim/internal/layout"
+	"github.com/tmplint/tmplint/shim/internal/osx"
+)
+
+// Why a session, transient directory or handoff was purged, as written in
+// audit events.
+const (
+	WhyExit    = "exit"    // the program closed the session
+	WhySignal  = "signal"  // SIGINT, SIGTERM or SIGHUP
+	WhyStale   = "stale"   // its owner died without cleaning up
+	WhyTTL     = "ttl"     // its time to live ran out
+	WhyRemoved = "removed" // the program removed it explicitly
+)
+
+// An Option configures New and Start.
+type Option func(*config)
+
+type config struct {
+	tempDir string
+	audit   io.Writer
+	ttl     time.Duration
+	handled []os.Signal
+	now     func() time.Time
+}
+
+// WithTempDir puts the per-user root in dir instead of os.TempDir().
+func WithTempDir(dir string) Option { return func(c *config) { c.tempDir = dir } }
+
+// WithAudit writes audit events to w, one JSON line per Write. Use
+// OpenAuditFile for an append-only file sink.
+func WithAudit(w io.Writer) Option { return func(c *config) { c.audit = w } }
+
+// WithTTL keeps the session, should its owner die without cleaning up, for
+// at least d after its start before another program prunes it (for
+// post-mortem inspection). The default, 0, prunes as soon as the owner is
+// gone. A session is never pruned while its owner lives.
+func WithTTL(d time.Duration) Option { return func(c *config) { c.ttl = d } }
+
+// HandleSignals tells the session that the program handles these signals
+// itself (with signal.Notify): the session does not catch them, and the
+// program calls Close on its way out.
+func HandleSignals(sigs ...os.Signal) Option {
+	return func(c *config) { c.handled = append(c.handled, sigs...) }
+}
+
+// A Session is one run's private temp space.
+type Session struct {
+	id      string
+	program string
+	dir     string
+	name    string // directory name in base
+	created time.Time
+	cfg     config
+
+	purgeOnce sync.Once
+	purgeErr  error
+
+	mu         sync.Mutex
+	closed     bool
+	base       *os.Root // the per-program base
+	lock       *os.File
+	transients map[*Transient]struct{}
+	pruneErr   error
+}
+
+// Start starts a session for the running program (named after os.Args[0]).
+func Start(opts ...Option) (*Session, error) {
+	return New(os.Args[0], opts...)
+}
+
+// New starts a session for program: it prunes the stale sessions and
+// expired handoffs of every program of this user, creates the session
+// directory (0700) and starts catching SIGINT, SIGTERM and SIGHUP.
+func New(program string, opts ...Option) (*Session, error) {
+	cfg := config{now: time.Now}
+	for _, o := range opts {
+		o(&cfg)
+	}
+	rootPath := layout.Root(cfg.tempDir)
+	root, err := layout.OpenPrivateDir(rootPath, true)
+	if err != nil {
+		return nil, fmt.Errorf("session: %w", err)
+	}
+	defer root.Close()
+	prog := layout.ProgramName(program)
+	base, err := layout.OpenPrivateSubdir(root, prog, true)
+	if err != nil {
+		return nil, fmt.Errorf("session: %w", err)
+	}
+	pruneErr := prune(root, cfg)
+
+	s := &Session{program: prog, base: base, cfg: cfg, pruneErr: pruneErr}
+	if err := s.create(); err != nil {
+		base.Close()
+		return nil, fmt.Errorf("session: %w", err)
+	}
+	s.audit(Event{Event: "create", Kind: "session", ID: s.id, Path: s.dir, TTLSeconds: seconds(cfg.ttl), Expires: expiry(s.created, cfg.ttl)})
+	register(s)
+	return s, nil
+}
+
+// create makes the lock file, locks it, then the directory: a session
+// directory exists only while (or after) its lock is held.
+func (s *Session) create() error {
+	for attempt := 0; ; attempt++ {
+		id := layout.NewID()
+		name := layout.SessionName(id)
+		lockName := layout.LockName(name)
+		lock, err := s.base.OpenFile(lockName, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
+		if err != nil {
+			if attempt < 10 && errors.Is(err, os.ErrExist) {
+				continue
+			}
+			return err
+		}
+		ok, err := osx.TryLock(lock)
+		if err == nil && !ok {
+			err = fmt.Errorf("%s: lock taken by another process", lock.Name())
+		}
+		if err == nil {
+			err = lock.Chmod(0o600)
+		}
+		if err == nil {
+			st, err1 := lock.Stat()
+			fi, err2 := s.base.Lstat(lockName)
+			if err = errors.Join(err1, err2); err == nil && !os.SameFile(st, fi) {
+				err = fmt.Errorf("%s: replaced while being locked", lock.Name())
+			}
+		}
+		now := s.cfg.now()
+		if err == nil {
+			meta := layout.Meta{ID: id, Program: s.program, PID: os.Getpid(), UID: os.Getuid(), Created: now, TTLSeconds: seconds(s.cfg.ttl)}
+			b, _ := json.Marshal(meta)
+			_, err = lock.Write(append(b, '\n'))
+		}
+		if err == nil {
+			if err = s.base.Mkdir(name, 0o700); err == nil {
+				err = s.base.Chmod(name, 0o700)
+			}
+		}
+		if err != nil {
+			s.base.Remove(lockName)
+			lock.Close()
+			if attempt < 10 {
+				continue
+			}
+			return err
+		}
+		s.id, s.name, s.lock, s.created = id, name, lock, now
+		s.dir = filepath.Join(s.base.Name(), name)
+		return nil
+	}
+}
+
+// ID returns the session's id (as in audit events).
+func (s *Session) ID() string { return s.id }
+
+// Dir returns the session directory, an absolute path (for a response
+// envelope's meta.session_tmp_dir).
+func (s *Session) Dir() string { return s.dir }
+
+// PruneError returns what went wrong pruning stale sessions at start, if
+// anything; pruning failures do not fail the start.
+func (s *Session) PruneError() error { return s.pruneErr }
+
+// CreateTemp creates a new file in the session directory, mode 0600, named
+// after pattern as in os.CreateTemp. It is removed with the session.
+func (s *Session) CreateTemp(pattern string) (*os.File, error) {
+	if err := s.checkOpen(); err != nil {
+		return nil, err
+	}
+	return fsmode.CreateTemp(s.dir, pattern, 0o600)
+}
+
+// MkdirTemp creates a new directory in the session directory, mode 0700,
+// named after pattern as in os.MkdirTemp. It is removed with the session.
+func (s *Session) MkdirTemp(pattern string) (string, error) {
+	if err := s.checkOpen(); err != nil {
+		return "", err
+	}
+	return fsmode.MkdirTemp(s.dir, pattern, 0o700)
+}
+
+func (s *Session) checkOpen() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		return fmt.Errorf("session %s: closed", s.dir)
+	}
+	return nil
+}
+
+// Close removes the session directory with everything in it and releases
+// the session. It is safe to call more than once.
+func (s *Session) Close() error {
+	return s.purge(WhyExit)
+}
+
+// purge removes the session once; concurrent and later callers wait for
+// the first to finish and get its result (so a signal arriving during Close
+// does not kill the process before the directory is gone).
+func (s *Session) purge(why string) error {
+	s.purgeOnce.Do(func() {
+		s.mu.Lock()
+		s.closed = true
+		ts := make([]*Transient, 0, len(s.transients))
+		for t := range s.transients {
+			ts = append(ts, t)
+		}
+		s.mu.Unlock()
+		unregister(s)
+		var errs []error
+		for _, t := range ts {
+			errs = append(errs, t.purge(why))
+		}
+		errs = append(errs, s.base.RemoveAll(s.name))
+		errs = append(errs, s.base.Remove(layout.LockName(s.name)))
+		errs = append(errs, s.lock.Close(), s.base.Close())
+		s.audit(Event{Event: "purge", Kind: "session", ID: s.id, Path: s.dir, Why: why})
+		if err := errors.Join(errs...); err != nil {
+			s.purgeErr = fmt.Errorf("session %s: %w", s.dir, err)
+		}
+	})
+	return s.purgeErr
+}
+
+// Cleanup tells the receiver of a handed-off file how to remove it and when
+// it will be removed anyway. It marshals to
+//
+//	{"command": "rm -f '/tmp/…/report.json'", "auto_cleanup_after_seconds": 300}
+//
+// Command runs as-is under sh -c and removes exactly that file, whatever
+// characters its name holds.
+type Cleanup struct {
+	Command                 string `json:"command"`
+	AutoCleanupAfterSeconds int64  `json:"auto_cleanup_after_seconds"`
+	// Path is the file's path after the handoff.
+	Path string `json:"-"`
+}
+
+// ShellQuote quotes s as one word for a POSIX shell.
+func ShellQuote(s string) string {
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// Handoff hands the file at path, which must be in the session directory,
+// to the caller: the file is moved out of the session (so it survives
+// Close) into a handoff directory that any program starting a session
+// prunes once ttl has passed. The returned Cleanup names the new path.
+func (s *Session) Handoff(path string, ttl time.Duration) (Cleanup, error) {
+	if err := s.checkOpen(); err != nil {
+		return Cleanup{}, err
+	}
+	rel, err := filepath.Rel(s.dir, path)
+	if err != nil || !filepath.IsLocal(rel) {
+		return Cleanup{}, fmt.Errorf("session: handoff %s: not in session directory %s", path, s.dir)
+	}
+	src := filepath.Join(s.name, rel)
+	fi, err := s.base.Lstat(src)
+	if err != nil {
+		return Cleanup{}, fmt.Errorf("session: handoff: %w", err)
+	}
+	if !fi.Mode().IsRegular() {
+		return Cleanup{}, fmt.Errorf("session: handoff %s: not a regular file", path)
+	}
+	if ttl < time.Second {
+		ttl = time.Second
+	}
+	id := layout.NewID()
+	expires := s.cfg.now().Add(ttl)
+	hname := layout.HandoffName(expires, id)
+	if err := s.base.Mkdir(hname, 0o700); err != nil {
+		return Cleanup{}, fmt.Errorf("session: handoff %s: %w", path, err)
+	}
+	if err := s.base.Chmod(hname, 0o700); err != nil {
+		s.base.Remove(hname)
+		return Cleanup{}, fmt.Errorf("session: handoff %s: %w", path, err)
+	}
+	dst := filepath.Join(hname, filepath.Base(path))
+	if err := s.base.Rename(src, dst); err != nil {
+		s.base.Remove(hname)
+		return Cleanup{}, fmt.Errorf("session: handoff %s: %w", path, err)
+	}
+	newPath := filepath.Join(s.base.Name(), dst)
+	s.audit(Event{Event: "create", Kind: "handoff", ID: id, Path: newPath, TTLSeconds: seconds(ttl), Expires: &expires})
+	return Cleanup{
+		Command:                 "rm -f " + ShellQuote(newPath),
+		AutoCleanupAfterSeconds: seconds(ttl),
+		Path:                    newPath,
+	}, nil
+}
+
+// A Transient is a directory in the session that is purged when its TTL
+// runs out, or with the session, whichever comes first.
+type Transient struct {
+	s       *Session
+	id      string
+	path    string
+	expires time.Time
+	timer   *time.Timer
+	once    sync.Once
+	err     error
+}
+
+// Transient creates a directory (0700) in the session, named after pattern
+// as in os.MkdirTemp, that is purged after ttl.
+func (s *Session) Transient(pattern string, ttl time.Duration) (*Transient, error) {
+	path, err := s.MkdirTemp(pattern)
+	if err != nil {
+		return nil, err
+	}
+	t := &Transient{s: s, id: layout.NewID(), path: path, expires: s.cfg.now().Add(ttl)}
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		os.RemoveAll(path)
+		return nil, fmt.Errorf("session %s: closed", s.dir)
+	}
+	if s.transients == nil {
+		s.transients = make(map[*Transient]struct{})
+	}
+	s.transients[t] = struct{}{}
+	s.mu.Unlock()
+	s.audit(Event{Event: "create", Kind: "transient", ID: t.id, Path: path, TTLSeconds: seconds(ttl), Expires: &t.expires})
+	t.timer = time.AfterFunc(ttl, func() { t.purge(WhyTTL) })
+	return t, nil
+}
+
+// Path returns the directory's path.
+func (t *Transient) Path() string { return t.path }
+
+// Expires returns when the directory will be purged.
+func (t *Transient) Expires() time.Time { return t.expires }
+
+// Remove purges the directory now.
+func (t *Transient) Remove() error { return t.purge(WhyRemoved) }
+
+func (t *Transient) purge(why string) error {
+	t.once.Do(func() {
+		if t.timer != nil {
+			t.timer.Stop()
+		}
+		s := t.s
+		s.mu.Lock()
+		delete(s.transients, t)
+		s.mu.Unlock()
+		rel, _ := filepath.Rel(s.base.Name(), t.path)
+		if err := s.base.RemoveAll(rel); err != nil {
+			t.err = fmt.Errorf("session: transient %s: %w", t.path, err)
+		}
+		s.audit(Event{Event: "purge", Kind: "transient", ID: t.id, Path: t.path, Why: why})
+	})
+	return t.err
+}
+
+func seconds(d time.Duration) int64 {
+	return int64(math.Ceil(d.Seconds()))
+}
+
+func expiry(t time.Time, ttl time.Duration) *time.Time {
+	if ttl <= 0 {
+		return nil
+	}
+	e := t.Add(ttl)
+	return &e
+}
+
+// Main runs a program's main body with a session and exits with the code
+// run returns, after closing the session: the session is removed even
+// though os.Exit skips deferred calls, and also when run panics.
+func Main(program string, run func(s *Session) int, opts ...Option) {
+	s, err := New(program, opts...)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "%s: %v\n", filepath.Base(program), err)
+		os.Exit(1)
+	}
+	code := func() int {
+		defer s.Close()
+		return run(s)
+	}()
+	os.Exit(code)
+}

@@ -1,0 +1,90 @@
+package session
+
+import (
+	"os"
+	"os/signal"
+	"slices"
+	"sync"
+)
+
+// The signal registry: one goroutine catches the termination signals for
+// every live session of the process.
+var sigs struct {
+	mu       sync.Mutex
+	sessions map[*Session]struct{}
+	ch       chan os.Signal
+	caught   []os.Signal
+}
+
+func register(s *Session) {
+	sigs.mu.Lock()
+	defer sigs.mu.Unlock()
+	if sigs.sessions == nil {
+		sigs.sessions = make(map[*Session]struct{})
+	}
+	sigs.sessions[s] = struct{}{}
+	renotify()
+}
+
+func unregister(s *Session) {
+	sigs.mu.Lock()
+	defer sigs.mu.Unlock()
+	delete(sigs.sessions, s)
+	renotify()
+}
+
+// renotify (under sigs.mu) catches the termination signals that no live
+// session's program handles itself and that were not ignored at start
+// (nohup), or stops catching when no session is live.
+func renotify() {
+	var want []os.Signal
+	if len(sigs.sessions) > 0 {
+	next:
+		for _, sig := range terminationSignals {
+			if signal.Ignored(sig) {
+				continue
+			}
+			for s := range sigs.sessions {
+				if slices.Contains(s.cfg.handled, sig) {
+					continue next
+				}
+			}
+			want = append(want, sig)
+		}
+	}
+	if slices.Equal(want, sigs.caught) {
+		return
+	}
+	if sigs.ch != nil {
+		signal.Stop(sigs.ch)
+		close(sigs.ch)
+		sigs.ch = nil
+	}
+	sigs.caught = want
+	if len(want) == 0 {
+		return
+	}
+	ch := make(chan os.Signal, 1)
+	signal.Notify(ch, want...)
+	sigs.ch = ch
+	go func() {
+		for sig := range ch {
+			onSignal(sig)
+		}
+	}()
+}
+
+// onSignal purges every live session, then lets the signal do what it would
+// have done without us.
+func onSignal(sig os.Signal) {
+	sigs.mu.Lock()
+	live := make([]*Session, 0, len(sigs.sessions))
+	for s := range sigs.sessions {
+		live = append(live, s)
+	}
+	sigs.mu.Unlock()
+	for _, s := range live {
+		s.purge(WhySignal)
+	}
+	reraise(sig)
+}
