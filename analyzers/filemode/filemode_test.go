@@ -32,7 +32,7 @@ func TestDefault(t *testing.T) {
 
 func TestStrict(t *testing.T) {
 	setStrict(t)
-	analysistest.RunWithSuggestedFixes(t, testdata(t), filemode.Analyzer, "filemode/strict")
+	analysistest.RunWithSuggestedFixes(t, testdata(t), filemode.Analyzer, "filemode/strict", "filemode/strict/imported")
 }
 
 func TestPolicyFlags(t *testing.T) {

@@ -1,1 +1,39 @@
 package sys
+
+import (
+	"os"
+	"syscall"
+)
+
+func modes(p string, fd int, m uint32) {
+	syscall.Chmod(p, 0o666)           // want `syscall.Chmod to world-writable mode 0o666 without the sticky bit`
+	syscall.Chmod(p, 0o1777)          // ok: S_ISVTX is the sticky bit of a raw mode
+	syscall.Fchmod(fd, 0o777)         // want `syscall.Fchmod to world-writable mode 0o777`
+	syscall.Fchmodat(fd, p, 0o646, 0) // want `syscall.Fchmodat to world-writable mode 0o646`
+	syscall.Fchmod(fd, 0o755)         // ok
+	syscall.Chmod(p, 644)             // want `decimal literal 644 used as a file mode is 0o1204: write 0o644`
+	syscall.Chmod(p, m)               // ok: not constant
+	syscall.Chmod("/tmp/x", 0o644)    // want `syscall.Chmod to mode 0o644 in shared temp dir`
+
+	syscall.Umask(0)     // want `syscall.Umask\(0o0\) lets other-write through: files created afterwards with the usual mode 0666 are world-writable; keep 0o002 in the mask \(0o022\)`
+	syscall.Umask(0o020) // want `syscall.Umask\(0o20\) lets other-write through`
+	syscall.Umask(0o022) // ok
+	syscall.Umask(0o077) // ok
+	syscall.Umask(0o002) // ok
+	old := syscall.Umask(0o077)
+	syscall.Umask(old) // ok: restoring is not constant
+
+	syscall.Open("/tmp/x", syscall.O_RDWR|syscall.O_CREAT, 0o644)                // want `syscall.Open in shared temp dir with mode 0o644`
+	syscall.Open("/tmp/x", syscall.O_RDONLY, 0o644)                              // ok: does not create
+	syscall.Open("/tmp/x", syscall.O_RDWR|syscall.O_CREAT|syscall.O_EXCL, 0o600) // ok
+	syscall.Open(p, syscall.O_RDWR|syscall.O_CREAT, 0o666)                       // ok: not shared
+	syscall.Openat(fd, "/tmp/y", syscall.O_CREAT|syscall.O_WRONLY, 0o640)        // want `syscall.Openat in shared temp dir with mode 0o640`
+	syscall.Openat(fd, "y", syscall.O_CREAT|syscall.O_WRONLY, 0o640)             // ok: relative to fd
+	syscall.Creat("/var/tmp/z", 0o644)                                           // want `syscall.Creat in shared temp dir with mode 0o644`
+	syscall.Mkdir("/tmp/d", 0o755)                                               // want `syscall.Mkdir in shared temp dir with mode 0o755`
+	syscall.Mkdirat(fd, "/dev/shm/d", 0o777)                                     // want `syscall.Mkdirat in shared temp dir with mode 0o777`
+	syscall.Mkdir("/tmp/d", 0o1777)                                              // want `syscall.Mkdir in shared temp dir with mode 0o777`
+	syscall.Open("/tmp/x", syscall.O_RDWR|syscall.O_CREAT, 600)                  // want `decimal literal 600 `
+
+	_ = os.Getpid
+}
