@@ -312,8 +312,10 @@ type Transient struct {
 	id      string
 	path    string
 	expires time.Time
-	timer   *time.Timer
 	once    sync.Once
+
+	mu    sync.Mutex
+	timer *time.Timer
 	err     error
 }
 
@@ -337,7 +339,9 @@ func (s *Session) Transient(pattern string, ttl time.Duration) (*Transient, erro
 	s.transients[t] = struct{}{}
 	s.mu.Unlock()
 	s.audit(Event{Event: "create", Kind: "transient", ID: t.id, Path: path, TTLSeconds: seconds(ttl), Expires: &t.expires})
+	t.mu.Lock()
 	t.timer = time.AfterFunc(ttl, func() { t.purge(WhyTTL) })
+	t.mu.Unlock()
 	return t, nil
 }
 
@@ -352,9 +356,11 @@ func (t *Transient) Remove() error { return t.purge(WhyRemoved) }
 
 func (t *Transient) purge(why string) error {
 	t.once.Do(func() {
+		t.mu.Lock()
 		if t.timer != nil {
 			t.timer.Stop()
 		}
+		t.mu.Unlock()
 		s := t.s
 		s.mu.Lock()
 		delete(s.transients, t)
