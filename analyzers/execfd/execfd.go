@@ -1,0 +1,525 @@
+package execfd
+
+import (
+	_ "embed"
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/ctrlflow"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/cfg"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/tmplint/tmplint/internal/analysisdoc"
+	"github.com/tmplint/tmplint/internal/report"
+	"github.com/tmplint/tmplint/passes/directives"
+)
+
+//go:embed doc.go
+var doc string
+
+// Analyzer checks the descriptors and lifetimes of child processes.
+var Analyzer = &analysis.Analyzer{
+	Name:     "execfd",
+	Doc:      analysisdoc.Extract(doc, "execfd"),
+	URL:      "https://pkg.go.dev/github.com/tmplint/tmplint/analyzers/execfd",
+	Requires: []*analysis.Analyzer{inspect.Analyzer, ctrlflow.Analyzer, directives.Analyzer},
+	Run:      run,
+}
+
+var strict bool
+
+func init() {
+	Analyzer.Flags.BoolVar(&strict, "strict", false, "report every exec.CommandContext whose output goes to a writer that is not a file and whose WaitDelay is unset")
+}
+
+const debug = false
+
+func run(pass *analysis.Pass) (any, error) {
+	r := report.New(pass, strict)
+	defer r.Finish()
+	if !importsExec(pass.Pkg) {
+		return nil, nil
+	}
+	cfgs := pass.ResultOf[ctrlflow.Analyzer].(*ctrlflow.CFGs)
+	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	c := &checker{pass: pass, r: r}
+	ins.WithStack([]ast.Node{(*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)}, func(n ast.Node, push bool, stack []ast.Node) bool {
+		if !push {
+			return true
+		}
+		file, _ := stack[0].(*ast.File)
+		if file == nil || r.Generated(file) {
+			return false
+		}
+		var body *ast.BlockStmt
+		var g *cfg.CFG
+		switch n := n.(type) {
+		case *ast.FuncDecl:
+			if n.Body == nil {
+				return false
+			}
+			if fn, ok := pass.TypesInfo.Defs[n.Name].(*types.Func); ok && fn.Type().(*types.Signature).TypeParams() != nil {
+				return false // generic: not judged
+			}
+			body, g = n.Body, cfgs.FuncDecl(n)
+		case *ast.FuncLit:
+			body, g = n.Body, cfgs.FuncLit(n)
+		}
+		if body != nil && g != nil {
+			c.function(file, n, body, g)
+		}
+		return true
+	})
+	return nil, nil
+}
+
+func importsExec(pkg *types.Package) bool {
+	for _, imp := range pkg.Imports() {
+		if imp.Path() == "os/exec" || imp.Path() == "os" {
+			return true
+		}
+	}
+	return false
+}
+
+type checker struct {
+	pass *analysis.Pass
+	r    *report.Reporter
+}
+
+// A fun is one function body under analysis.
+type fun struct {
+	c     *checker
+	file  *ast.File
+	node  ast.Node // *ast.FuncDecl or *ast.FuncLit
+	body  *ast.BlockStmt
+	cfg   *cfg.CFG
+	cmds  map[*types.Var]*command
+	files map[*types.Var]*file
+	procs []*startProcess
+	attrs map[*types.Var]*ast.CompositeLit // local os.ProcAttr values
+	// chained lists calls of exec.CommandContext whose result is used
+	// directly, as in exec.CommandContext(ctx, "sh", "-c", s).Output().
+	chained []*ast.CallExpr
+}
+
+// A command is a local *exec.Cmd created in the function.
+type command struct {
+	v          *types.Var
+	create     *ast.CallExpr // the exec.Command or exec.CommandContext call, if any
+	createStmt ast.Stmt      // the statement that assigns it
+	context    bool          // created by exec.CommandContext
+	fields     map[string][]ast.Expr
+	starts     []*ast.CallExpr // Start, Run, Output, CombinedOutput, outside function literals
+	outputs    bool            // Output or CombinedOutput is called
+	pipes      bool            // StdoutPipe or StderrPipe is called
+	waited     bool            // Wait or Process.Wait is called, or Run and friends
+	released   bool            // Process.Release is called
+	escapes    bool            // the command or its Process is handed to other code
+	startInGo  bool            // started in a goroutine (go cmd.Run())
+	startedAny bool
+}
+
+// A file is a local *os.File created in the function.
+type file struct {
+	v       *types.Var
+	create  ast.Node
+	write   bool       // the write end of an os.Pipe
+	read    bool       // the read end of an os.Pipe
+	partner *types.Var // the other end of the pipe
+}
+
+// A startProcess is a call of os.StartProcess.
+type startProcess struct {
+	call  *ast.CallExpr
+	files []ast.Expr
+	proc  *types.Var // the *os.Process result, if kept in a local variable
+}
+
+func (c *checker) function(f *ast.File, node ast.Node, body *ast.BlockStmt, g *cfg.CFG) {
+	fn := &fun{
+		c: c, file: f, node: node, body: body, cfg: g,
+		cmds:  make(map[*types.Var]*command),
+		files: make(map[*types.Var]*file),
+		attrs: make(map[*types.Var]*ast.CompositeLit),
+	}
+	fn.collectDefs()
+	if len(fn.cmds) == 0 && len(fn.procs) == 0 && len(fn.chained) == 0 {
+		return
+	}
+	fn.collectUses()
+	fn.checkFiles()
+	fn.checkWaits()
+	fn.checkShells()
+}
+
+// walk visits the nodes of the body, with the stack of their ancestors and
+// whether they lie in a nested function literal.
+func (fn *fun) walk(visit func(n ast.Node, stack []ast.Node, inLit bool) bool) {
+	ast.PreorderStack(fn.body, nil, func(n ast.Node, stack []ast.Node) bool {
+		inLit := false
+		for _, s := range stack {
+			if _, ok := s.(*ast.FuncLit); ok {
+				inLit = true
+				break
+			}
+		}
+		return visit(n, stack, inLit)
+	})
+}
+
+func (fn *fun) info() *types.Info { return fn.c.pass.TypesInfo }
+
+// localVar returns the variable that the identifier defines or assigns, if
+// it is declared inside the function body.
+func (fn *fun) localVar(e ast.Expr) *types.Var {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, _ := fn.info().Defs[id].(*types.Var)
+	if v == nil {
+		v, _ = fn.info().Uses[id].(*types.Var)
+	}
+	if v == nil || v.IsField() || v.Pos() < fn.body.Pos() || v.Pos() >= fn.body.End() {
+		return nil
+	}
+	return v
+}
+
+// collectDefs finds the commands, files and StartProcess calls of the
+// function, outside nested function literals.
+func (fn *fun) collectDefs() {
+	info := fn.info()
+	fn.walk(func(n ast.Node, stack []ast.Node, inLit bool) bool {
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		var lhs, rhs []ast.Expr
+		var stmt ast.Stmt
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			lhs, rhs, stmt = n.Lhs, n.Rhs, n
+		case *ast.ValueSpec:
+			for _, id := range n.Names {
+				lhs = append(lhs, id)
+			}
+			rhs = n.Values
+			if len(stack) >= 2 {
+				stmt, _ = stack[len(stack)-2].(*ast.DeclStmt)
+			}
+		case *ast.CallExpr:
+			if isFunc(info, n, "os", "StartProcess") && len(n.Args) == 3 {
+				p := &startProcess{call: n}
+				if lit := fn.procAttr(n.Args[2]); lit != nil {
+					p.files = fieldElems(info, lit, "Files")
+				}
+				if as, ok := stack[len(stack)-1].(*ast.AssignStmt); ok && len(as.Rhs) == 1 && len(as.Lhs) == 2 {
+					p.proc = fn.localVar(as.Lhs[0])
+				}
+				fn.procs = append(fn.procs, p)
+			}
+			if isFunc(info, n, "os/exec", "CommandContext") {
+				if sel, ok := stack[len(stack)-1].(*ast.SelectorExpr); ok && sel.X == n {
+					fn.chained = append(fn.chained, n)
+				}
+			}
+			return true
+		default:
+			return true
+		}
+		if len(lhs) == len(rhs) {
+			for i := range lhs {
+				fn.define(lhs[i], rhs[i], stmt)
+			}
+		} else if len(rhs) == 1 {
+			if call, ok := ast.Unparen(rhs[0]).(*ast.CallExpr); ok && isFunc(info, call, "os", "Pipe") && len(lhs) == 3 {
+				r, w := fn.localVar(lhs[0]), fn.localVar(lhs[1])
+				if r != nil && isOSFile(r.Type()) {
+					fn.files[r] = &file{v: r, create: n, read: true, partner: w}
+				}
+				if w != nil && isOSFile(w.Type()) {
+					fn.files[w] = &file{v: w, create: n, write: true, partner: r}
+				}
+			} else if ok && fileCreator(info, call) && len(lhs) == 2 {
+				if v := fn.localVar(lhs[0]); v != nil && isOSFile(v.Type()) {
+					fn.files[v] = &file{v: v, create: n}
+				}
+			}
+		}
+		return true
+	})
+}
+
+// define records lhs = rhs when it creates a command, a file or a ProcAttr.
+func (fn *fun) define(lhs, rhs ast.Expr, stmt ast.Stmt) {
+	v := fn.localVar(lhs)
+	if v == nil {
+		return
+	}
+	info := fn.info()
+	rhs = ast.Unparen(rhs)
+	switch {
+	case isCmd(v.Type()):
+		var lit *ast.CompositeLit
+		var call *ast.CallExpr
+		switch r := rhs.(type) {
+		case *ast.CallExpr:
+			if !isFunc(info, r, "os/exec", "Command") && !isFunc(info, r, "os/exec", "CommandContext") {
+				return
+			}
+			call = r
+		case *ast.UnaryExpr:
+			lit, _ = ast.Unparen(r.X).(*ast.CompositeLit)
+		case *ast.CompositeLit:
+			lit = r
+		}
+		if call == nil && lit == nil {
+			return
+		}
+		cmd := fn.cmds[v]
+		if cmd == nil {
+			cmd = &command{v: v, fields: make(map[string][]ast.Expr)}
+			fn.cmds[v] = cmd
+		}
+		if call != nil {
+			cmd.create, cmd.createStmt = call, stmt
+			cmd.context = isFunc(info, call, "os/exec", "CommandContext")
+		}
+		if lit != nil {
+			for _, elt := range lit.Elts {
+				if kv, ok := elt.(*ast.KeyValueExpr); ok {
+					if id, ok := kv.Key.(*ast.Ident); ok {
+						cmd.fields[id.Name] = append(cmd.fields[id.Name], kv.Value)
+					}
+				}
+			}
+		}
+	case isProcAttr(v.Type()):
+		if u, ok := rhs.(*ast.UnaryExpr); ok && u.Op == token.AND {
+			rhs = ast.Unparen(u.X)
+		}
+		if lit, ok := rhs.(*ast.CompositeLit); ok {
+			fn.attrs[v] = lit
+		}
+	case isOSFile(v.Type()):
+		if call, ok := rhs.(*ast.CallExpr); ok && fileCreator(info, call) {
+			fn.files[v] = &file{v: v, create: call}
+		}
+	}
+}
+
+// procAttr returns the composite literal of an os.ProcAttr argument.
+func (fn *fun) procAttr(e ast.Expr) *ast.CompositeLit {
+	e = ast.Unparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	switch e := e.(type) {
+	case *ast.CompositeLit:
+		return e
+	case *ast.Ident:
+		if v, ok := fn.info().Uses[e].(*types.Var); ok {
+			return fn.attrs[v]
+		}
+	}
+	return nil
+}
+
+// fieldElems returns the elements of the slice literal given to the field
+// of the composite literal.
+func fieldElems(info *types.Info, lit *ast.CompositeLit, field string) []ast.Expr {
+	for _, elt := range lit.Elts {
+		if kv, ok := elt.(*ast.KeyValueExpr); ok {
+			if id, ok := kv.Key.(*ast.Ident); ok && id.Name == field {
+				return sliceElems(info, kv.Value)
+			}
+		}
+	}
+	return nil
+}
+
+// sliceElems returns the elements of a slice literal, or of the appended
+// values of append(s, x, y).
+func sliceElems(info *types.Info, e ast.Expr) []ast.Expr {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.CompositeLit:
+		var elems []ast.Expr
+		for _, elt := range e.Elts {
+			if kv, ok := elt.(*ast.KeyValueExpr); ok {
+				elt = kv.Value
+			}
+			elems = append(elems, elt)
+		}
+		return elems
+	case *ast.CallExpr:
+		if id, ok := ast.Unparen(e.Fun).(*ast.Ident); ok && !e.Ellipsis.IsValid() && len(e.Args) > 1 {
+			if b, ok := info.Uses[id].(*types.Builtin); ok && b.Name() == "append" {
+				return e.Args[1:]
+			}
+		}
+	}
+	return nil
+}
+
+// collectUses records what the function does with each command.
+func (fn *fun) collectUses() {
+	info := fn.info()
+	fn.walk(func(n ast.Node, stack []ast.Node, inLit bool) bool {
+		id, ok := n.(*ast.Ident)
+		if !ok {
+			return true
+		}
+		v, _ := info.Uses[id].(*types.Var)
+		cmd := fn.cmds[v]
+		if cmd == nil {
+			return true
+		}
+		parent := stack[len(stack)-1]
+		sel, ok := parent.(*ast.SelectorExpr)
+		if !ok || sel.X != id {
+			// The command itself is used as a value.
+			if as, ok := parent.(*ast.AssignStmt); ok && isLHS(as, id) {
+				return true // cmd = exec.Command(...)
+			}
+			if _, ok := parent.(*ast.StarExpr); ok {
+				return true
+			}
+			cmd.escapes = true
+			return true
+		}
+		var grand ast.Node
+		if len(stack) >= 2 {
+			grand = stack[len(stack)-2]
+		}
+		name := sel.Sel.Name
+		if as, ok := grand.(*ast.AssignStmt); ok && isLHS(as, sel) {
+			if i := indexOf(as.Lhs, sel); i >= 0 && len(as.Lhs) == len(as.Rhs) {
+				cmd.fields[name] = append(cmd.fields[name], as.Rhs[i])
+			}
+			return true
+		}
+		call, isCall := grand.(*ast.CallExpr)
+		if isCall && call.Fun == sel {
+			var great ast.Node
+			if len(stack) >= 3 {
+				great = stack[len(stack)-3]
+			}
+			_, inGo := great.(*ast.GoStmt)
+			switch name {
+			case "Start", "Run", "Output", "CombinedOutput":
+				cmd.startedAny = true
+				if name != "Start" {
+					cmd.waited = true
+				}
+				if name == "Output" || name == "CombinedOutput" {
+					cmd.outputs = true
+				}
+				if inGo {
+					cmd.startInGo, cmd.waited = true, true
+				} else if !inLit {
+					cmd.starts = append(cmd.starts, call)
+				}
+			case "Wait":
+				cmd.waited = true
+			case "StdoutPipe", "StderrPipe":
+				cmd.pipes = true
+			}
+			return true
+		}
+		switch name {
+		case "Process":
+			var great ast.Node
+			if len(stack) >= 3 {
+				great = stack[len(stack)-3]
+			}
+			if psel, ok := grand.(*ast.SelectorExpr); ok && psel.X == sel {
+				if pcall, ok := great.(*ast.CallExpr); ok && pcall.Fun == psel {
+					switch psel.Sel.Name {
+					case "Wait":
+						cmd.waited = true
+					case "Release":
+						cmd.released = true
+					}
+				} else if psel.Sel.Name == "Wait" || psel.Sel.Name == "Release" || psel.Sel.Name == "Kill" {
+					cmd.escapes = true // a method value
+				}
+				return true
+			}
+			if bin, ok := grand.(*ast.BinaryExpr); ok && (bin.Op == token.EQL || bin.Op == token.NEQ) {
+				return true // cmd.Process != nil
+			}
+			cmd.escapes = true // the Process is handed on
+		case "Start", "Run", "Wait", "Output", "CombinedOutput":
+			cmd.escapes = true // a method value, as in g.Go(cmd.Wait)
+			cmd.waited = true
+		}
+		return true
+	})
+}
+
+func isLHS(as *ast.AssignStmt, e ast.Expr) bool { return indexOf(as.Lhs, e) >= 0 }
+
+func indexOf(list []ast.Expr, e ast.Expr) int {
+	for i, x := range list {
+		if x == e {
+			return i
+		}
+	}
+	return -1
+}
+
+// isFunc reports whether the call calls the package-level function.
+func isFunc(info *types.Info, call *ast.CallExpr, path, name string) bool {
+	fn, ok := typeutil.Callee(info, call).(*types.Func)
+	return ok && fn.Pkg() != nil && fn.Pkg().Path() == path && fn.Name() == name &&
+		fn.Type().(*types.Signature).Recv() == nil
+}
+
+// fileCreator reports whether the call opens a new *os.File.
+func fileCreator(info *types.Info, call *ast.CallExpr) bool {
+	for _, name := range []string{"Open", "OpenFile", "Create", "CreateTemp", "NewFile", "OpenInRoot"} {
+		if isFunc(info, call, "os", name) {
+			return true
+		}
+	}
+	return false
+}
+
+func isNamed(t types.Type, path, name string) bool {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == path && n.Obj().Name() == name
+}
+
+func isCmd(t types.Type) bool      { return isNamed(t, "os/exec", "Cmd") }
+func isProcAttr(t types.Type) bool { return isNamed(t, "os", "ProcAttr") }
+
+func isOSFile(t types.Type) bool {
+	p, ok := types.Unalias(t).(*types.Pointer)
+	return ok && isNamed(p.Elem(), "os", "File")
+}
+
+// parentStdio returns "os.Stdout" and the like when e is one of the parent's
+// standard files.
+func parentStdio(info *types.Info, e ast.Expr) string {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok {
+		return ""
+	}
+	v, ok := info.Uses[sel.Sel].(*types.Var)
+	if !ok || v.Pkg() == nil || v.Pkg().Path() != "os" || v.Parent() != v.Pkg().Scope() {
+		return ""
+	}
+	switch v.Name() {
+	case "Stdin", "Stdout", "Stderr":
+		return "os." + v.Name()
+	}
+	return ""
+}

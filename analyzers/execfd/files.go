@@ -1,0 +1,441 @@
+package execfd
+
+import (
+	"cmp"
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/astutil"
+
+	"github.com/tmplint/tmplint/internal/pathflow"
+)
+
+// sortedCmds returns the commands in source order.
+func (fn *fun) sortedCmds() []*command {
+	var cmds []*command
+	for _, c := range fn.cmds {
+		cmds = append(cmds, c)
+	}
+	slices.SortFunc(cmds, func(a, b *command) int { return cmp.Compare(a.v.Pos(), b.v.Pos()) })
+	return cmds
+}
+
+// A handoff is a file handed to a child by one start.
+type handoff struct {
+	f     *file
+	start *ast.CallExpr
+	what  string // "Start", "Run", "os.StartProcess", ...
+}
+
+// checkFiles reports the files handed to a child that the parent does not
+// close after the start.
+func (fn *fun) checkFiles() {
+	info := fn.info()
+	var hs []handoff
+	for _, cmd := range fn.sortedCmds() {
+		var given []ast.Expr
+		for _, field := range []string{"Stdin", "Stdout", "Stderr"} {
+			given = append(given, cmd.fields[field]...)
+		}
+		for _, v := range cmd.fields["ExtraFiles"] {
+			given = append(given, sliceElems(info, v)...)
+		}
+		files := fn.filesIn(given)
+		for _, start := range cmd.starts {
+			for _, f := range files {
+				hs = append(hs, handoff{f: f, start: start, what: start.Fun.(*ast.SelectorExpr).Sel.Name})
+			}
+		}
+	}
+	for _, p := range fn.procs {
+		for _, f := range fn.filesIn(p.files) {
+			hs = append(hs, handoff{f: f, start: p.call, what: "os.StartProcess"})
+		}
+	}
+	done := make(map[*file]bool)
+	for _, h := range hs {
+		if !done[h.f] && fn.checkHandoff(h) {
+			done[h.f] = true
+		}
+	}
+}
+
+// filesIn returns the files created in the function among the expressions.
+func (fn *fun) filesIn(es []ast.Expr) []*file {
+	var fs []*file
+	for _, e := range es {
+		if id, ok := ast.Unparen(e).(*ast.Ident); ok {
+			if v, ok := fn.info().Uses[id].(*types.Var); ok && fn.files[v] != nil && !slices.Contains(fs, fn.files[v]) {
+				fs = append(fs, fn.files[v])
+			}
+		}
+	}
+	return fs
+}
+
+// checkHandoff follows the paths after one start and reports whether it
+// found a problem.
+func (fn *fun) checkHandoff(h handoff) bool {
+	path, _ := astutil.PathEnclosingInterval(fn.file, h.start.Pos(), h.start.End())
+	var errVar *types.Var
+	if h.what == "Start" || h.what == "os.StartProcess" {
+		errVar = fn.errOf(h.start, path)
+	}
+	q := &pathflow.Query{
+		Info:     fn.info(),
+		CFG:      fn.cfg,
+		Creation: h.start,
+		Err:      errVar,
+		Release:  fn.fileRelease(h.f.v),
+	}
+	name := h.f.v.Name()
+	startName := h.what
+	fix := fn.closeFix(h, path, errVar)
+
+	// The parent reads the other end of the pipe: the write end must be
+	// closed before that, and a deferred Close is too late.
+	if h.f.write && h.f.partner != nil {
+		r := h.f.partner
+		sinks := pathflow.Reaches(q, func(n ast.Node) bool { return fn.readsPipe(n, r) })
+		if len(sinks) > 0 {
+			fn.c.r.Report(analysis.Diagnostic{
+				Pos: h.start.Pos(), End: h.start.End(),
+				Message: fmt.Sprintf("the parent still holds %s, the write end of the pipe handed to the child, when it reads %s: the reader of %s never sees EOF and blocks forever (a deferred Close runs too late); close %s right after %s",
+					name, r.Name(), r.Name(), name, startName),
+				Related:        related(sinks[0], "the read that never sees EOF"),
+				SuggestedFixes: fix,
+			})
+			return true
+		}
+	}
+	if fn.deferredCloseBefore(h.f.v, h.start) {
+		return false
+	}
+	var leak ast.Node
+	for _, l := range pathflow.Leaks(q) {
+		if l.Kind == pathflow.Return {
+			leak = l.Node
+			break
+		}
+	}
+	if leak == nil {
+		return false
+	}
+	why := "the parent keeps its copy of the descriptor open"
+	if h.f.write && h.f.partner != nil {
+		why = fmt.Sprintf("the reader of %s never sees EOF while the parent keeps its copy", h.f.partner.Name())
+	}
+	fn.c.r.Report(analysis.Diagnostic{
+		Pos: h.start.Pos(), End: h.start.End(),
+		Message: fmt.Sprintf("%s is handed to the child but the parent does not close it after %s on some path: %s; close %s right after %s",
+			name, startName, why, name, startName),
+		Related:        related(leak, "this return leaves "+name+" open"),
+		SuggestedFixes: fix,
+	})
+	return true
+}
+
+func related(n ast.Node, msg string) []analysis.RelatedInformation {
+	return []analysis.RelatedInformation{{Pos: n.Pos(), End: n.End(), Message: msg}}
+}
+
+// errOf returns the error variable assigned from the call, as in
+// "err := cmd.Start()" or "p, err := os.StartProcess(...)".
+func (fn *fun) errOf(call *ast.CallExpr, path []ast.Node) *types.Var {
+	for i, n := range path {
+		if n != call {
+			continue
+		}
+		if i+1 < len(path) {
+			if as, ok := path[i+1].(*ast.AssignStmt); ok && len(as.Rhs) == 1 && ast.Unparen(as.Rhs[0]) == call {
+				last := as.Lhs[len(as.Lhs)-1]
+				if id, ok := last.(*ast.Ident); ok {
+					v, _ := fn.info().Defs[id].(*types.Var)
+					if v == nil {
+						v, _ = fn.info().Uses[id].(*types.Var)
+					}
+					if v != nil && types.Identical(v.Type(), types.Universe.Lookup("error").Type()) {
+						return v
+					}
+				}
+			}
+		}
+		break
+	}
+	return nil
+}
+
+// fileRelease is the release predicate of a file: its Close, or a hand-off
+// to other code.
+func (fn *fun) fileRelease(v *types.Var) func(n ast.Node, stack []ast.Node) pathflow.Action {
+	info := fn.info()
+	released := pathflow.Action{Effect: pathflow.Released}
+	return func(n ast.Node, stack []ast.Node) pathflow.Action {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Close" && isVar(info, sel.X, v) {
+				return released
+			}
+		case *ast.Ident:
+			if info.Uses[n] != v || len(stack) == 0 {
+				break
+			}
+			if escapes(info, n, stack) {
+				return released
+			}
+		}
+		return pathflow.Action{}
+	}
+}
+
+func isVar(info *types.Info, e ast.Expr, v *types.Var) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	return ok && info.Uses[id] == v
+}
+
+// escapes reports whether the use id of a file hands it to other code:
+// returned, stored, sent, or passed to a function that may close it.
+func escapes(info *types.Info, id *ast.Ident, stack []ast.Node) bool {
+	var child ast.Node = id
+	for i := len(stack) - 1; i >= 0; i-- {
+		switch p := stack[i].(type) {
+		case *ast.ParenExpr:
+			child = p
+			continue
+		case *ast.SelectorExpr:
+			return false // f.Write(...), f.Fd()
+		case *ast.CallExpr:
+			if p.Fun == child {
+				return false
+			}
+			return mayClose(info, p, child.(ast.Expr))
+		case *ast.ReturnStmt, *ast.SendStmt, *ast.CompositeLit, *ast.KeyValueExpr:
+			return true
+		case *ast.UnaryExpr:
+			return p.Op == token.AND
+		case *ast.AssignStmt:
+			// Stored anywhere, even in another variable: no longer followed.
+			return indexOf(p.Rhs, child.(ast.Expr)) >= 0
+		case *ast.ValueSpec:
+			return true
+		}
+		return false
+	}
+	return false
+}
+
+// mayClose reports whether the call may close the file passed as arg: it
+// takes an *os.File or an interface with a Close method, or is not known.
+func mayClose(info *types.Info, call *ast.CallExpr, arg ast.Expr) bool {
+	if tv, ok := info.Types[call.Fun]; ok && tv.IsType() {
+		return false // a conversion
+	}
+	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
+		if b, ok := info.Uses[id].(*types.Builtin); ok {
+			return b.Name() == "append"
+		}
+	}
+	sig, ok := types.Unalias(info.TypeOf(call.Fun)).(*types.Signature)
+	if !ok {
+		return true
+	}
+	i := indexOf(call.Args, arg)
+	if i < 0 {
+		return true
+	}
+	var pt types.Type
+	params := sig.Params()
+	switch {
+	case sig.Variadic() && i >= params.Len()-1:
+		if call.Ellipsis.IsValid() {
+			return true
+		}
+		pt = params.At(params.Len() - 1).Type().(*types.Slice).Elem()
+	case i < params.Len():
+		pt = params.At(i).Type()
+	default:
+		return true
+	}
+	if isOSFile(pt) {
+		return true
+	}
+	if iface, ok := pt.Underlying().(*types.Interface); ok {
+		for m := range iface.Methods() {
+			if m.Name() == "Close" {
+				return true
+			}
+		}
+		return false // io.Writer, io.Reader, any: used, not owned
+	}
+	return true
+}
+
+// readsPipe reports whether the block node reads the pipe end r in the
+// parent, outside goroutines and deferred calls.
+func (fn *fun) readsPipe(n ast.Node, r *types.Var) bool {
+	switch n.(type) {
+	case *ast.GoStmt, *ast.DeferStmt:
+		return false
+	}
+	info := fn.info()
+	found := false
+	ast.PreorderStack(n, nil, func(m ast.Node, stack []ast.Node) bool {
+		if found {
+			return false
+		}
+		if _, ok := m.(*ast.FuncLit); ok {
+			return false
+		}
+		id, ok := m.(*ast.Ident)
+		if !ok || info.Uses[id] != r || len(stack) == 0 {
+			return true
+		}
+		switch p := stack[len(stack)-1].(type) {
+		case *ast.SelectorExpr:
+			name := p.Sel.Name
+			found = strings.HasPrefix(name, "Read") || name == "WriteTo"
+		case *ast.CallExpr:
+			if p.Fun != id {
+				if tv, ok := info.Types[p.Fun]; ok && tv.IsType() {
+					break // a conversion
+				}
+				found = true // io.ReadAll(r), bufio.NewScanner(r), io.Copy(w, r)
+			}
+		}
+		return true
+	})
+	return found
+}
+
+// deferredCloseBefore reports whether a deferred call that closes v is
+// registered before the start, in the function itself.
+func (fn *fun) deferredCloseBefore(v *types.Var, start ast.Node) bool {
+	info := fn.info()
+	found := false
+	fn.walk(func(n ast.Node, stack []ast.Node, inLit bool) bool {
+		if found || inLit || n.Pos() >= start.Pos() {
+			return false
+		}
+		d, ok := n.(*ast.DeferStmt)
+		if !ok {
+			return true
+		}
+		ast.Inspect(d.Call, func(m ast.Node) bool {
+			if call, ok := m.(*ast.CallExpr); ok {
+				if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Close" && isVar(info, sel.X, v) {
+					found = true
+				}
+				for _, a := range call.Args {
+					if isVar(info, a, v) {
+						found = true // defer closeAll(f), defer cleanup(f)
+					}
+				}
+			}
+			return !found
+		})
+		return false
+	})
+	return found
+}
+
+// closeFix returns the fix that closes the file right after the start
+// succeeded: after the error check that follows it, or after the statement.
+func (fn *fun) closeFix(h handoff, path []ast.Node, errVar *types.Var) []analysis.SuggestedFix {
+	info := fn.info()
+	// Do not offer it when the function closes the file itself after the
+	// start: a second Close would report an error there.
+	closesLater := false
+	ast.Inspect(fn.body, func(n ast.Node) bool {
+		if _, ok := n.(*ast.DeferStmt); ok {
+			return false
+		}
+		if call, ok := n.(*ast.CallExpr); ok && call.Pos() > h.start.End() {
+			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Close" && isVar(info, sel.X, h.f.v) {
+				closesLater = true
+			}
+		}
+		return !closesLater
+	})
+	if closesLater {
+		return nil
+	}
+	// Find the statement of the start and its block.
+	var stmt ast.Stmt
+	var list []ast.Stmt
+	for i, n := range path {
+		s, ok := n.(ast.Stmt)
+		if !ok || i+1 >= len(path) {
+			continue
+		}
+		switch b := path[i+1].(type) {
+		case *ast.BlockStmt:
+			stmt, list = s, b.List
+		case *ast.CaseClause:
+			stmt, list = s, b.Body
+		case *ast.CommClause:
+			stmt, list = s, b.Body
+		default:
+			continue
+		}
+		break
+	}
+	if stmt == nil {
+		return nil
+	}
+	switch s := stmt.(type) {
+	case *ast.IfStmt:
+		if s.Init == nil || !(s.Init.Pos() <= h.start.Pos() && h.start.End() <= s.Init.End()) || errVar == nil {
+			return nil
+		}
+	case *ast.AssignStmt, *ast.ExprStmt:
+		if errVar != nil {
+			if i := slices.Index(list, stmt); i >= 0 && i+1 < len(list) {
+				if next, ok := list[i+1].(*ast.IfStmt); ok && next.Init == nil && testsErr(info, next.Cond, errVar) {
+					stmt = next
+				}
+			}
+		}
+	default:
+		return nil
+	}
+	pos, indent := fn.after(stmt)
+	text := "\n" + indent + h.f.v.Name() + ".Close()"
+	return []analysis.SuggestedFix{{
+		Message:   fmt.Sprintf("Close %s right after %s", h.f.v.Name(), h.what),
+		TextEdits: []analysis.TextEdit{{Pos: pos, End: pos, NewText: []byte(text)}},
+	}}
+}
+
+// testsErr reports whether cond is "err != nil" for the variable.
+func testsErr(info *types.Info, cond ast.Expr, v *types.Var) bool {
+	bin, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok || bin.Op != token.NEQ {
+		return false
+	}
+	return isVar(info, bin.X, v) || isVar(info, bin.Y, v)
+}
+
+// after returns where to insert a statement after stmt: the end of its last
+// line, after any comment there, and the indentation of stmt.
+func (fn *fun) after(stmt ast.Stmt) (token.Pos, string) {
+	fset := fn.c.pass.Fset
+	indent := strings.Repeat("\t", fset.Position(stmt.Pos()).Column-1)
+	pos := stmt.End()
+	if tf := fset.File(pos); tf != nil {
+		if line := tf.Line(pos); line < tf.LineCount() {
+			if end := tf.LineStart(line+1) - 1; end > pos {
+				for _, cg := range fn.file.Comments {
+					if cg.Pos() >= pos && cg.End() <= end {
+						pos = cg.End()
+					}
+				}
+			}
+		}
+	}
+	return pos, indent
+}

@@ -1,0 +1,221 @@
+package execfd
+
+import (
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"path"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// checkShells reports exec.CommandContext commands whose output is captured
+// and whose WaitDelay is never set.
+func (fn *fun) checkShells() {
+	for _, cmd := range fn.sortedCmds() {
+		if !cmd.context || cmd.create == nil || cmd.escapes || !cmd.startedAny || len(cmd.fields["WaitDelay"]) > 0 {
+			continue
+		}
+		captured, unknown := cmd.outputs || cmd.pipes, false
+		for _, f := range []string{"Stdout", "Stderr"} {
+			for _, v := range cmd.fields[f] {
+				switch writerKind(fn.info(), v) {
+				case notFile:
+					captured = true
+				case mayBeFile:
+					unknown = true
+				}
+			}
+		}
+		if !captured && !unknown {
+			continue
+		}
+		name := cmd.v.Name()
+		shell := fn.runsShell(cmd.create)
+		d := analysis.Diagnostic{
+			Pos: cmd.create.Pos(), End: cmd.create.End(),
+			SuggestedFixes: fn.waitDelayFix(cmd),
+		}
+		if shell && captured {
+			d.Message = fmt.Sprintf("%s runs a shell under a context with its output captured, and %s.WaitDelay is not set: on cancel only the shell is killed, and Wait blocks until every command it started closes the pipe; set %s.WaitDelay",
+				name, name, name)
+			fn.c.r.Report(d)
+			continue
+		}
+		d.Message = fmt.Sprintf("%s.WaitDelay is not set on a command run under a context whose output goes to a writer that is not a file: on cancel, Wait blocks until every process holding the pipe exits; set %s.WaitDelay",
+			name, name)
+		fn.c.r.ReportStrict(d)
+	}
+	for _, call := range fn.chained {
+		sel, ok := fn.parentOf(call).(*ast.SelectorExpr)
+		if !ok {
+			continue
+		}
+		switch sel.Sel.Name {
+		case "Output", "CombinedOutput", "StdoutPipe", "StderrPipe":
+		default:
+			continue
+		}
+		d := analysis.Diagnostic{Pos: call.Pos(), End: call.End()}
+		if fn.runsShell(call) {
+			d.Message = "this command runs a shell under a context with its output captured, and its WaitDelay cannot be set: on cancel only the shell is killed, and Wait blocks until every command it started closes the pipe; keep the *exec.Cmd in a variable and set its WaitDelay"
+			fn.c.r.Report(d)
+			continue
+		}
+		d.Message = "this command runs under a context with its output captured, and its WaitDelay cannot be set: on cancel, Wait blocks until every process holding the pipe exits; keep the *exec.Cmd in a variable and set its WaitDelay"
+		fn.c.r.ReportStrict(d)
+	}
+}
+
+// parentOf returns the parent of a node of the body.
+func (fn *fun) parentOf(target ast.Node) ast.Node {
+	var parent ast.Node
+	ast.PreorderStack(fn.body, nil, func(n ast.Node, stack []ast.Node) bool {
+		if parent != nil {
+			return false
+		}
+		if n == target && len(stack) > 0 {
+			parent = stack[len(stack)-1]
+			return false
+		}
+		return n.Pos() <= target.Pos() && target.End() <= n.End()
+	})
+	return parent
+}
+
+type kind int
+
+const (
+	isFile kind = iota
+	notFile
+	mayBeFile
+)
+
+// writerKind says whether the writer is an *os.File.
+func writerKind(info *types.Info, e ast.Expr) kind {
+	t := info.TypeOf(e)
+	switch {
+	case t == nil:
+		return isFile // ill-typed: say nothing
+	case isOSFile(t):
+		return isFile
+	case types.IsInterface(t):
+		if tv, ok := info.Types[e]; ok && tv.IsNil() {
+			return isFile
+		}
+		return mayBeFile
+	}
+	return notFile
+}
+
+var shells = map[string]bool{"sh": true, "bash": true, "dash": true, "zsh": true}
+
+// runsShell reports whether exec.CommandContext(ctx, name, args...) runs a
+// shell with -c: the name is sh, bash, dash or zsh (or a path to one) and
+// one of the arguments is -c, alone or in a cluster of options like -ec.
+func (fn *fun) runsShell(call *ast.CallExpr) bool {
+	if len(call.Args) < 3 {
+		return false
+	}
+	name, ok := fn.constString(call.Args[1])
+	if !ok || !shells[path.Base(name)] {
+		return false
+	}
+	for _, a := range call.Args[2:] {
+		s, ok := fn.constString(a)
+		if !ok || !strings.HasPrefix(s, "-") || strings.HasPrefix(s, "--") {
+			continue
+		}
+		letters := s[1:]
+		if strings.Contains(letters, "c") && strings.Trim(letters, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ") == "" {
+			return true
+		}
+	}
+	return false
+}
+
+func (fn *fun) constString(e ast.Expr) (string, bool) {
+	tv, ok := fn.info().Types[e]
+	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
+		return "", false
+	}
+	return constant.StringVal(tv.Value), true
+}
+
+// waitDelayFix sets WaitDelay right after the statement that creates the
+// command, importing time if needed.
+func (fn *fun) waitDelayFix(cmd *command) []analysis.SuggestedFix {
+	stmt := cmd.createStmt
+	if stmt == nil {
+		return nil
+	}
+	if _, inBlock := fn.parentOf(stmt).(*ast.BlockStmt); !inBlock {
+		return nil
+	}
+	pass := fn.c.pass
+	timeName, edits := "time", []analysis.TextEdit(nil)
+	imported := false
+	for _, spec := range fn.file.Imports {
+		if p, err := strconv.Unquote(spec.Path.Value); err == nil && p == "time" {
+			imported = true
+			if spec.Name != nil {
+				timeName = spec.Name.Name
+			}
+		}
+	}
+	if timeName == "_" || timeName == "." {
+		return nil
+	}
+	// The name must mean the time package where the statement is inserted.
+	scope := pass.Pkg.Scope().Innermost(stmt.End())
+	if scope != nil {
+		if _, obj := scope.LookupParent(timeName, stmt.End()); obj != nil {
+			pn, ok := obj.(*types.PkgName)
+			if !ok || pn.Imported().Path() != "time" {
+				return nil
+			}
+		} else if imported {
+			return nil
+		}
+	}
+	if !imported {
+		edit, ok := addImport(fn.file, "time")
+		if !ok {
+			return nil
+		}
+		edits = append(edits, edit)
+	}
+	pos, indent := fn.after(stmt)
+	text := fmt.Sprintf("\n%s%s.WaitDelay = 10 * %s.Second", indent, cmd.v.Name(), timeName)
+	edits = append(edits, analysis.TextEdit{Pos: pos, End: pos, NewText: []byte(text)})
+	return []analysis.SuggestedFix{{Message: "Set " + cmd.v.Name() + ".WaitDelay", TextEdits: edits}}
+}
+
+// addImport returns the edit that imports the package.
+func addImport(f *ast.File, path string) (analysis.TextEdit, bool) {
+	quoted := strconv.Quote(path)
+	for _, d := range f.Decls {
+		gd, ok := d.(*ast.GenDecl)
+		if !ok || gd.Tok != token.IMPORT {
+			continue
+		}
+		if gd.Lparen.IsValid() && len(gd.Specs) > 0 {
+			pos := gd.Specs[0].Pos()
+			return analysis.TextEdit{Pos: pos, End: pos, NewText: []byte(quoted + "\n\t")}, true
+		}
+	}
+	var last ast.Decl
+	for _, d := range f.Decls {
+		if gd, ok := d.(*ast.GenDecl); ok && gd.Tok == token.IMPORT {
+			last = d
+		}
+	}
+	if last == nil {
+		return analysis.TextEdit{}, false
+	}
+	return analysis.TextEdit{Pos: last.End(), End: last.End(), NewText: []byte("\nimport " + quoted)}, true
+}

@@ -1,0 +1,176 @@
+package execfd
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/astutil"
+
+	"github.com/tmplint/tmplint/internal/pathflow"
+)
+
+// checkWaits reports started children that are never waited on some path,
+// and detached children that hold the parent's standard files.
+func (fn *fun) checkWaits() {
+	for _, cmd := range fn.sortedCmds() {
+		var start *ast.CallExpr
+		for _, s := range cmd.starts {
+			if s.Fun.(*ast.SelectorExpr).Sel.Name == "Start" {
+				start = s
+				break
+			}
+		}
+		if start == nil || cmd.escapes || cmd.startInGo {
+			continue
+		}
+		if field, std := fn.parentStdio(cmd); std != "" && (cmd.released || !cmd.waited) {
+			how := "is never waited in this function"
+			if cmd.released {
+				how = "is released with Process.Release"
+			}
+			fn.c.r.Report(analysis.Diagnostic{
+				Pos: start.Pos(), End: start.End(),
+				Message: fmt.Sprintf("the child started by %s.Start %s but its %s is the parent's %s: %s; give the detached child its own files (os.DevNull or a log file)",
+					cmd.v.Name(), how, field, std, stdioHarm(std)),
+			})
+			continue
+		}
+		for _, s := range cmd.starts {
+			if s.Fun.(*ast.SelectorExpr).Sel.Name == "Start" {
+				fn.checkWait(cmd, s)
+			}
+		}
+	}
+	for _, p := range fn.procs {
+		fn.checkDetachedProcess(p)
+	}
+}
+
+// parentStdio returns the first of Stdin, Stdout, Stderr that is set to the
+// parent's own, and which one it is.
+func (fn *fun) parentStdio(cmd *command) (field, std string) {
+	for _, f := range []string{"Stdout", "Stderr", "Stdin"} {
+		for _, v := range cmd.fields[f] {
+			if s := parentStdio(fn.info(), v); s != "" {
+				return "cmd." + f, s
+			}
+		}
+	}
+	return "", ""
+}
+
+// checkWait follows the paths after a Start to the returns.
+func (fn *fun) checkWait(cmd *command, start *ast.CallExpr) {
+	info := fn.info()
+	path, _ := astutil.PathEnclosingInterval(fn.file, start.Pos(), start.End())
+	q := &pathflow.Query{
+		Info:     info,
+		CFG:      fn.cfg,
+		Creation: start,
+		Err:      fn.errOf(start, path),
+		Release: func(n ast.Node, stack []ast.Node) pathflow.Action {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return pathflow.Action{}
+			}
+			sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+			if !ok {
+				return pathflow.Action{}
+			}
+			switch sel.Sel.Name {
+			case "Wait":
+				if isVar(info, sel.X, cmd.v) || fn.isProcessOf(sel.X, cmd.v) {
+					return pathflow.Action{Effect: pathflow.Released}
+				}
+			case "Kill", "Release":
+				if fn.isProcessOf(sel.X, cmd.v) {
+					return pathflow.Action{Effect: pathflow.Released}
+				}
+			}
+			return pathflow.Action{}
+		},
+	}
+	for _, l := range pathflow.Leaks(q) {
+		var msg string
+		switch l.Kind {
+		case pathflow.Return:
+			msg = "this return leaves the child unwaited"
+		case pathflow.Reentry:
+			msg = "the loop starts another child before this one is waited"
+		default:
+			continue
+		}
+		name := cmd.v.Name()
+		fn.c.r.Report(analysis.Diagnostic{
+			Pos: start.Pos(), End: start.End(),
+			Message: fmt.Sprintf("%s.Start succeeds but the child is not waited on some path: it stays a zombie, and its pipes and copying goroutines leak; call %s.Wait (or %s.Process.Kill then Wait) on every path",
+				name, name, name),
+			Related: related(l.Node, msg),
+		})
+		return
+	}
+}
+
+// isProcessOf reports whether e is cmd.Process for the variable.
+func (fn *fun) isProcessOf(e ast.Expr, v *types.Var) bool {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	return ok && sel.Sel.Name == "Process" && isVar(fn.info(), sel.X, v)
+}
+
+// checkDetachedProcess reports os.StartProcess handing the parent's
+// standard files to a child that is released or never waited.
+func (fn *fun) checkDetachedProcess(p *startProcess) {
+	std := ""
+	for _, e := range p.files {
+		if s := parentStdio(fn.info(), e); s != "" && (std == "" || std == "os.Stdin") {
+			std = s
+		}
+	}
+	if std == "" {
+		return
+	}
+	waited, released, escapes := false, false, false
+	if p.proc != nil {
+		info := fn.info()
+		fn.walk(func(n ast.Node, stack []ast.Node, inLit bool) bool {
+			id, ok := n.(*ast.Ident)
+			if !ok || info.Uses[id] != p.proc {
+				return true
+			}
+			sel, ok := stack[len(stack)-1].(*ast.SelectorExpr)
+			if !ok || sel.X != id {
+				escapes = true
+				return true
+			}
+			switch sel.Sel.Name {
+			case "Wait":
+				waited = true
+			case "Release":
+				released = true
+			}
+			return true
+		})
+	}
+	if escapes || (waited && !released) {
+		return
+	}
+	how := "is never waited in this function"
+	if released {
+		how = "is released with Release"
+	}
+	fn.c.r.Report(analysis.Diagnostic{
+		Pos: p.call.Pos(), End: p.call.End(),
+		Message: fmt.Sprintf("the child started by os.StartProcess %s but inherits the parent's %s: %s; give the detached child its own files (os.DevNull or a log file)",
+			how, std, stdioHarm(std)),
+	})
+}
+
+// stdioHarm says what a detached child holding the parent's file does.
+func stdioHarm(std string) string {
+	if std == "os.Stdin" {
+		return "it keeps the parent's input open after the parent exits and competes for it"
+	}
+	return "it keeps the parent's output open after the parent exits, so whoever reads that output waits for the child too"
+}

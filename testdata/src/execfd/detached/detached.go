@@ -1,0 +1,80 @@
+package detached
+
+import (
+	"os"
+	"os/exec"
+)
+
+func daemon() error {
+	cmd := exec.Command("daemon")
+	cmd.Stdout = os.Stdout
+	cmd.Stderr = os.Stderr
+	if err := cmd.Start(); err != nil { // want `the child started by cmd.Start is released with Process.Release but its cmd.Stdout is the parent's os.Stdout: it keeps the parent's output open after the parent exits, so whoever reads that output waits for the child too; give the detached child its own files \(os.DevNull or a log file\)`
+		return err
+	}
+	return cmd.Process.Release()
+}
+
+func neverWaited() error {
+	cmd := exec.Command("daemon")
+	cmd.Stderr = os.Stderr
+	return cmd.Start() // want `the child started by cmd.Start is never waited in this function but its cmd.Stderr is the parent's os.Stderr`
+}
+
+func stdin() error {
+	cmd := &exec.Cmd{Path: "/bin/daemon", Stdin: os.Stdin}
+	return cmd.Start() // want `its cmd.Stdin is the parent's os.Stdin: it keeps the parent's input open after the parent exits and competes for it`
+}
+
+func waited() error {
+	cmd := exec.Command("tool")
+	cmd.Stdout = os.Stdout
+	cmd.Stderr = os.Stderr
+	return cmd.Run() // ok: the parent waits
+}
+
+func startThenWait() error {
+	cmd := exec.Command("tool")
+	cmd.Stdout = os.Stdout
+	if err := cmd.Start(); err != nil { // ok
+		return err
+	}
+	return cmd.Wait()
+}
+
+func devNull() error {
+	null, err := os.OpenFile(os.DevNull, os.O_RDWR, 0)
+	if err != nil {
+		return err
+	}
+	defer null.Close()
+	cmd := exec.Command("daemon")
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = null, null, null
+	if err := cmd.Start(); err != nil { // ok: its own files
+		return err
+	}
+	return cmd.Process.Release()
+}
+
+func returned() (*exec.Cmd, error) {
+	cmd := exec.Command("daemon")
+	cmd.Stdout = os.Stdout
+	return cmd, cmd.Start() // ok: the caller may wait
+}
+
+func startProcess() error {
+	p, err := os.StartProcess("/bin/daemon", []string{"daemon"}, &os.ProcAttr{Files: []*os.File{os.Stdin, os.Stdout, os.Stderr}}) // want `the child started by os.StartProcess is released with Release but inherits the parent's os.Stdout`
+	if err != nil {
+		return err
+	}
+	return p.Release()
+}
+
+func startProcessWaited() error {
+	p, err := os.StartProcess("/bin/tool", []string{"tool"}, &os.ProcAttr{Files: []*os.File{os.Stdin, os.Stdout, os.Stderr}}) // ok
+	if err != nil {
+		return err
+	}
+	_, err = p.Wait()
+	return err
+}

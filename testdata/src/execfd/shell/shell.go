@@ -1,0 +1,69 @@
+package shell
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"os"
+	"os/exec"
+	"time"
+)
+
+func output(ctx context.Context, script string) ([]byte, error) {
+	cmd := exec.CommandContext(ctx, "sh", "-c", script) // want `cmd runs a shell under a context with its output captured, and cmd.WaitDelay is not set: on cancel only the shell is killed, and Wait blocks until every command it started closes the pipe; set cmd.WaitDelay`
+	return cmd.Output()
+}
+
+func buffer(ctx context.Context, script string) (string, error) {
+	var buf bytes.Buffer
+	c := exec.CommandContext(ctx, "/bin/bash", "-ec", script) // want `c runs a shell under a context with its output captured`
+	c.Stdout = &buf
+	c.Stderr = &buf
+	err := c.Run()
+	return buf.String(), err
+}
+
+func pipe(ctx context.Context) ([]byte, error) {
+	cmd := exec.CommandContext(ctx, "zsh", "-c", "make all") // want `cmd runs a shell`
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, err
+	}
+	b, _ := io.ReadAll(out)
+	return b, cmd.Wait()
+}
+
+func withDelay(ctx context.Context, script string) ([]byte, error) {
+	cmd := exec.CommandContext(ctx, "sh", "-c", script) // ok
+	cmd.WaitDelay = time.Second
+	return cmd.CombinedOutput()
+}
+
+func toFiles(ctx context.Context, script string) error {
+	cmd := exec.CommandContext(ctx, "sh", "-c", script) // ok: files, not a pipe
+	cmd.Stdout = os.Stdout
+	cmd.Stderr = os.Stderr
+	return cmd.Run()
+}
+
+func notAShell(ctx context.Context) ([]byte, error) {
+	cmd := exec.CommandContext(ctx, "git", "status") // ok: strict only
+	return cmd.Output()
+}
+
+func noDashC(ctx context.Context) ([]byte, error) {
+	cmd := exec.CommandContext(ctx, "sh", "script.sh") // ok: strict only
+	return cmd.Output()
+}
+
+func noContext(script string) ([]byte, error) {
+	cmd := exec.Command("sh", "-c", script) // ok: nothing cancels it
+	return cmd.Output()
+}
+
+func chained(ctx context.Context, script string) ([]byte, error) {
+	return exec.CommandContext(ctx, "bash", "-c", script).CombinedOutput() // want `this command runs a shell under a context with its output captured, and its WaitDelay cannot be set`
+}
