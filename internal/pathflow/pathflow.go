@@ -148,6 +148,11 @@ type Query struct {
 	// that does not return). Optional: without it, panic is Panic and
 	// every other call is Goexit. Exits.Kind is a ready-made classifier.
 	Exit func(call *ast.CallExpr) ExitKind
+	// KeepReturned, when set, stops a function literal (or a variable
+	// holding one) that releases the resource from counting as a release
+	// when it is returned: for finding the returns that hand a resource and
+	// its cleanup function to the caller.
+	KeepReturned bool
 }
 
 // A Leak is an exit reached without a release.
@@ -554,7 +559,9 @@ func (s *search) scan(n ast.Node) Action {
 					better(Action{Effect: Released}) // stored away
 				}
 			default:
-				better(Action{Effect: Released}) // returned, stored, sent
+				if !s.keep(stack) {
+					better(Action{Effect: Released}) // returned, stored, sent
+				}
 			}
 			return false
 		case *ast.Ident:
@@ -580,7 +587,9 @@ func (s *search) scan(n ast.Node) Action {
 					better(Action{Effect: Released})
 				}
 			default:
-				better(Action{Effect: Released})
+				if !s.keep(stack) {
+					better(Action{Effect: Released})
+				}
 			}
 			return false
 		}
@@ -594,6 +603,23 @@ func (s *search) scan(n ast.Node) Action {
 		return true
 	})
 	return best
+}
+
+// keep reports whether, under KeepReturned, the node below stack is a
+// returned value.
+func (s *search) keep(stack []ast.Node) bool {
+	if !s.q.KeepReturned {
+		return false
+	}
+	for i := len(stack) - 1; i >= 0; i-- {
+		switch stack[i].(type) {
+		case *ast.ReturnStmt:
+			return true
+		case *ast.CallExpr, *ast.FuncLit, ast.Stmt:
+			return false
+		}
+	}
+	return false
 }
 
 func effect(deferred bool) Effect {

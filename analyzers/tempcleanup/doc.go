@@ -1,0 +1,57 @@
+// Package tempcleanup defines an Analyzer that reports temp files and
+// directories that are not removed or handed off on every path.
+//
+// # Analyzer tempcleanup
+//
+// tempcleanup: report temp files and directories left on disk on some path
+//
+// A temp object comes from os.CreateTemp, os.MkdirTemp, ioutil.TempFile,
+// ioutil.TempDir, or a function known (by a fact, across packages) to
+// return one for its caller to clean up. From the successful creation (the
+// branch where its error is nil) to every exit of the function — a return,
+// the end of the body, or a call that does not return such as os.Exit,
+// log.Fatal or t.Fatal — the object must be either
+//
+//   - removed: os.Remove or os.RemoveAll of its name (f.Name() or a
+//     variable holding it), directly, deferred, in a closure that is
+//     called or deferred ("cleanup := func() {...}; defer cleanup()"), in
+//     t.Cleanup, b.Cleanup or f.Cleanup, by calling the cleanup function a
+//     creating helper returned, or by a function known to remove its
+//     argument on every path (a helper that removes only on success does
+//     not count); or
+//   - handed off: returned to the caller (a naked return of a named result
+//     counts), stored into a field, a global, a map, a slice or a channel,
+//     sent, registered with the tmplint shim, renamed away with os.Rename
+//     (the branch where the rename failed still needs the removal), or
+//     passed to a function that takes ownership of it.
+//
+// Passing the object to code the analysis cannot see (a function of another
+// package without a fact, a function value, an interface method) is
+// silence: such a value is someone else's to clean up.
+//
+// A creation in a loop whose object is neither removed nor handed off before
+// the next iteration loses the previous object, and is reported.
+//
+// A deferred removal does not run when the function then ends the process
+// with os.Exit or log.Fatal: the exit call is reported. The classic is
+// TestMain:
+//
+//	dir, err := os.MkdirTemp("", "test")
+//	...
+//	defer os.RemoveAll(dir)
+//	os.Exit(m.Run()) // reported: the deferred removal never runs
+//
+// Fix: code := m.Run(); os.RemoveAll(dir); os.Exit(code).
+//
+// Objects created inside a private directory (t.TempDir(), a directory made
+// by os.MkdirTemp that is itself tracked) are not reported. In a function
+// with a testing.TB in scope, the suggested fix replaces
+// os.MkdirTemp(...) with t.TempDir(), and os.CreateTemp("", pattern) with
+// os.CreateTemp(t.TempDir(), pattern): the testing package then removes
+// the object.
+//
+// With -strict, also reported: an object that escapes into unknown code, a
+// temp *os.File that is not closed on every path, and a main package that
+// creates temp objects without signal-aware cleanup (a Ctrl-C leaves them
+// behind): use a session of github.com/tmplint/tmplint/shim/session.
+package tempcleanup

@@ -1,0 +1,490 @@
+package tempcleanup
+
+import (
+	_ "embed"
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/ctrlflow"
+	"golang.org/x/tools/go/cfg"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/tmplint/tmplint/internal/analysisdoc"
+	"github.com/tmplint/tmplint/internal/pathflow"
+	"github.com/tmplint/tmplint/internal/report"
+	"github.com/tmplint/tmplint/passes/directives"
+	"github.com/tmplint/tmplint/passes/tempfacts"
+)
+
+//go:embed doc.go
+var doc string
+
+// Analyzer reports temp objects that are not cleaned up on every path.
+var Analyzer = &analysis.Analyzer{
+	Name:     "tempcleanup",
+	Doc:      analysisdoc.Extract(doc, "tempcleanup"),
+	URL:      "https://pkg.go.dev/github.com/tmplint/tmplint/analyzers/tempcleanup",
+	Requires: []*analysis.Analyzer{directives.Analyzer, ctrlflow.Analyzer, tempfacts.Analyzer},
+	Run:      run,
+}
+
+var strict bool
+
+func init() {
+	Analyzer.Flags.BoolVar(&strict, "strict", false,
+		"also report escapes into unknown code, unclosed temp files, and main packages without signal-aware cleanup")
+}
+
+const debug = false
+
+func run(pass *analysis.Pass) (any, error) {
+	r := report.New(pass, strict)
+	defer r.Finish()
+	res, _ := pass.ResultOf[tempfacts.Analyzer].(*tempfacts.Result)
+	if res == nil || (!imports(pass.Pkg, "os", "io/ioutil") && !res.HasImportedCreators()) {
+		return nil, nil
+	}
+	c := &checker{pass: pass, r: r, res: res}
+	c.signalAware = imports(pass.Pkg, tempfacts.SessionPath) || callsSignalNotify(pass)
+	for _, f := range pass.Files {
+		if r.Generated(f) {
+			continue
+		}
+		c.file = f
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncDecl:
+				if n.Body != nil {
+					c.function(n, n.Body)
+				}
+			case *ast.FuncLit:
+				c.function(n, n.Body)
+			}
+			return true
+		})
+	}
+	return nil, nil
+}
+
+func imports(pkg *types.Package, paths ...string) bool {
+	for _, p := range pkg.Imports() {
+		for _, path := range paths {
+			if p.Path() == path {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// callsSignalNotify reports whether the package arranges to handle
+// signals itself (signal.Notify, signal.NotifyContext).
+func callsSignalNotify(pass *analysis.Pass) bool {
+	if !imports(pass.Pkg, "os/signal") {
+		return false
+	}
+	found := false
+	for _, f := range pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			if call, ok := n.(*ast.CallExpr); ok && !found {
+				if fn, ok := typeutil.Callee(pass.TypesInfo, call).(*types.Func); ok && fn.Pkg() != nil &&
+					fn.Pkg().Path() == "os/signal" && strings.HasPrefix(fn.Name(), "Notify") {
+					found = true
+				}
+			}
+			return !found
+		})
+	}
+	return found
+}
+
+type checker struct {
+	pass        *analysis.Pass
+	r           *report.Reporter
+	res         *tempfacts.Result
+	file        *ast.File
+	signalAware bool
+}
+
+// function checks the creations directly in the body of fn (not those in
+// nested function literals, which are functions of their own).
+func (c *checker) function(fn ast.Node, body *ast.BlockStmt) {
+	var g *cfg.CFG
+	ast.PreorderStack(body, nil, func(n ast.Node, stack []ast.Node) bool {
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		call, ok := n.(*ast.CallExpr)
+		if !ok || len(stack) == 0 {
+			return true
+		}
+		cr := c.res.Creation(call)
+		if cr == nil {
+			return true
+		}
+		if g == nil {
+			g = c.res.CFG(fn)
+			if g == nil {
+				return false
+			}
+		}
+		c.creation(fn, g, cr, stack)
+		return true
+	})
+}
+
+// what names the object for messages: "temp directory dir".
+func what(cr *tempfacts.Creation, name string) string {
+	s := "temp file"
+	if cr.Kind == tempfacts.Dir {
+		s = "temp directory"
+	}
+	if name != "" {
+		s += " " + name
+	}
+	return s
+}
+
+func (c *checker) calleeName(cr *tempfacts.Creation) string {
+	fn := cr.Callee
+	if fn.Pkg() == nil {
+		return fn.Name()
+	}
+	if fn.Pkg() == c.pass.Pkg {
+		return fn.Name()
+	}
+	name := fn.Pkg().Name() + "." + fn.Name()
+	if sig, ok := fn.Type().(*types.Signature); ok && sig.Recv() != nil {
+		name = fn.Name()
+	}
+	return name
+}
+
+func (c *checker) creation(fn ast.Node, g *cfg.CFG, cr *tempfacts.Creation, stack []ast.Node) {
+	info := c.pass.TypesInfo
+	parent := stack[len(stack)-1]
+	mainStrict := func() {
+		if c.pass.Pkg.Name() == "main" && !c.signalAware && !strings.HasSuffix(c.pass.Fset.File(cr.Call.Pos()).Name(), "_test.go") {
+			c.r.ReportStrict(analysis.Diagnostic{
+				Pos: cr.Call.Pos(), End: cr.Call.End(),
+				Message: fmt.Sprintf("%s from %s in package main is not removed when the program is interrupted (SIGINT, SIGTERM): create it in a session of %s (session.Start), which cleans up on signals",
+					what(cr, ""), c.calleeName(cr), tempfacts.SessionPath),
+			})
+		}
+	}
+	switch parent.(type) {
+	case *ast.ExprStmt:
+		mainStrict()
+		msg := fmt.Sprintf("%s from %s is discarded and never removed, so it stays on disk: keep it and remove it when done",
+			what(cr, ""), c.calleeName(cr))
+		if cr.Object < 0 {
+			msg = fmt.Sprintf("the cleanup function returned by %s is discarded, so the %s it removes stays on disk: keep it and defer it",
+				c.calleeName(cr), what(cr, ""))
+		}
+		c.r.Report(analysis.Diagnostic{Pos: cr.Call.Pos(), End: cr.Call.End(), Message: msg})
+		return
+	case *ast.AssignStmt, *ast.ValueSpec:
+	default:
+		return // returned, passed on: handed off
+	}
+	a := c.res.AssignOf(parent, cr)
+	if a == nil {
+		return // stored into a field or element
+	}
+	obj, cleanup := c.res.Var(a.Object), c.res.Var(a.Cleanup)
+	t := c.res.Track(fn, cr.Kind, obj, cleanup, tempfacts.Default)
+	if (obj != nil && !t.Local(obj)) || (cleanup != nil && !t.Local(cleanup)) {
+		return // a global or a variable of an enclosing function: handed off
+	}
+	mainStrict()
+	name := ""
+	if a.Object != nil && a.Object.Name != "_" {
+		name = a.Object.Name
+	}
+	query := func(t *tempfacts.Tracker) []pathflow.Leak {
+		return pathflow.Leaks(&pathflow.Query{
+			Info: info, CFG: g, Creation: a.Stmt, Err: c.res.Var(a.Err),
+			Release: t.Release, Registers: c.res.Registers, Exit: c.res.Exits().Kind,
+		})
+	}
+	leaks := query(t)
+	if debug {
+		fmt.Printf("%s: %s leaks %v\n", c.pass.Fset.Position(cr.Call.Pos()), name, leaks)
+	}
+	var leak *pathflow.Leak
+	for i, l := range leaks {
+		switch {
+		case l.Kind == pathflow.ProcessExit && l.Deferred != nil:
+			c.reportSkippedDefer(cr, name, l)
+		case l.Kind == pathflow.Panic:
+			// A panic is a bug being reported, not a way out of the
+			// function; deferred calls run anyway.
+		case leak == nil || leak.Kind == pathflow.Reentry:
+			// Prefer an exit to a loop's next iteration: it is the
+			// simpler story.
+			leak = &leaks[i]
+		}
+	}
+	if leak != nil {
+		c.reportLeak(fn, cr, a, name, *leak)
+	} else if obj != nil || cleanup != nil {
+		// Strict: escapes into unknown code are no hand-off.
+		for _, l := range query(c.res.Track(fn, cr.Kind, obj, cleanup, tempfacts.Strict)) {
+			if l.Kind == pathflow.Panic || l.Kind == pathflow.ProcessExit && l.Deferred != nil {
+				continue
+			}
+			c.r.ReportStrict(analysis.Diagnostic{
+				Pos: cr.Call.Pos(), End: cr.Call.End(),
+				Message: fmt.Sprintf("%s from %s is passed to code that is not known to remove it, and is not removed here on every path: remove it here, or give the callee a removal on every path",
+					what(cr, name), c.calleeName(cr)),
+				Related: related(l),
+			})
+			break
+		}
+	}
+	// Strict: an unclosed temp *os.File.
+	if cr.Kind == tempfacts.File && obj != nil && isOSFile(obj.Type()) {
+		for _, l := range query(c.res.Track(fn, cr.Kind, obj, nil, tempfacts.Close)) {
+			if l.Kind == pathflow.Panic || l.Kind == pathflow.ProcessExit {
+				continue
+			}
+			c.r.ReportStrict(analysis.Diagnostic{
+				Pos: cr.Call.Pos(), End: cr.Call.End(),
+				Message: fmt.Sprintf("temp file %s from %s is not closed on every path, so its descriptor leaks (and it cannot be removed on Windows): defer %s.Close()",
+					name, c.calleeName(cr), name),
+				Related: related(l),
+			})
+			break
+		}
+	}
+}
+
+func isOSFile(t types.Type) bool {
+	p, ok := types.Unalias(t).(*types.Pointer)
+	if !ok {
+		return false
+	}
+	n, ok := types.Unalias(p.Elem()).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "os" && n.Obj().Name() == "File"
+}
+
+func related(l pathflow.Leak) []analysis.RelatedInformation {
+	msg := "leaks on this path"
+	switch l.Kind {
+	case pathflow.Return:
+		msg = "returns here without removing it"
+	case pathflow.Goexit, pathflow.ProcessExit:
+		msg = "exits here without removing it"
+	case pathflow.Reentry:
+		msg = "created again here, losing the previous one"
+	}
+	return []analysis.RelatedInformation{{Pos: l.Node.Pos(), End: l.Node.End(), Message: msg}}
+}
+
+func (c *checker) reportLeak(fn ast.Node, cr *tempfacts.Creation, a *tempfacts.Assign, name string, l pathflow.Leak) {
+	tb := c.tbInScope(cr.Call.Pos())
+	var msg string
+	var fix string
+	switch {
+	case a.Object == nil && cr.Cleanup >= 0 && a.Cleanup == nil && cr.Object < 0:
+		msg = fmt.Sprintf("the cleanup function returned by %s is discarded, so the %s it removes stays on disk", c.calleeName(cr), what(cr, ""))
+		fix = "keep it and defer it"
+	case name == "" && (a.Cleanup == nil || a.Cleanup.Name == "_"):
+		msg = fmt.Sprintf("%s from %s is discarded and never removed, so it stays on disk", what(cr, ""), c.calleeName(cr))
+		fix = "keep it and remove it when done"
+	case l.Kind == pathflow.Reentry:
+		msg = fmt.Sprintf("%s from %s is created again in the loop before the previous one is removed, so it stays on disk", what(cr, name), c.calleeName(cr))
+		fix = "remove it before the next iteration"
+	default:
+		msg = fmt.Sprintf("%s from %s is not removed on every path, so it stays on disk", what(cr, name), c.calleeName(cr))
+		switch {
+		case a.Cleanup != nil && a.Cleanup.Name != "_":
+			fix = fmt.Sprintf("defer %s() right after the error check", a.Cleanup.Name)
+		case cr.Kind == tempfacts.Dir:
+			fix = fmt.Sprintf("defer os.RemoveAll(%s) right after the error check", name)
+		case cr.Kind == tempfacts.File:
+			fix = fmt.Sprintf("defer os.Remove(%s.Name()) right after the error check", name)
+		default:
+			fix = fmt.Sprintf("defer os.Remove(%s) right after the error check", name)
+		}
+	}
+	var fixes []analysis.SuggestedFix
+	if tb != nil && a.Object != nil && l.Kind != pathflow.Reentry {
+		if f := c.testFix(cr, a, tb); f != nil {
+			fixes = append(fixes, *f)
+		}
+		if cr.Kind == tempfacts.Dir {
+			fix = fmt.Sprintf("use %s.TempDir(), which the testing package removes", tb.Name())
+		} else if stdCreator(cr) {
+			fix = fmt.Sprintf("create it in %s.TempDir(), which the testing package removes", tb.Name())
+		}
+	}
+	c.r.Report(analysis.Diagnostic{
+		Pos: cr.Call.Pos(), End: cr.Call.End(),
+		Message:        msg + ": " + fix,
+		Related:        related(l),
+		SuggestedFixes: fixes,
+	})
+}
+
+func stdCreator(cr *tempfacts.Creation) bool {
+	p := cr.Callee.Pkg()
+	return p != nil && (p.Path() == "os" || p.Path() == "io/ioutil")
+}
+
+func (c *checker) reportSkippedDefer(cr *tempfacts.Creation, name string, l pathflow.Leak) {
+	call := l.Node.(*ast.CallExpr)
+	exit := "this call"
+	if fn, ok := typeutil.Callee(c.pass.TypesInfo, call).(*types.Func); ok {
+		exit = fn.Name()
+		if fn.Pkg() != nil && fn.Pkg() != c.pass.Pkg {
+			exit = fn.Pkg().Name() + "." + exit
+		}
+	}
+	line := c.pass.Fset.Position(cr.Call.Pos()).Line
+	c.r.Report(analysis.Diagnostic{
+		Pos: call.Pos(), End: call.End(),
+		Message: fmt.Sprintf("%s ends the process without running deferred calls, so the deferred removal of %s (line %d) never runs and it stays on disk: remove it explicitly before exiting",
+			exit, what(cr, name), line),
+		Related: []analysis.RelatedInformation{
+			{Pos: l.Deferred.Pos(), End: l.Deferred.End(), Message: "the removal that is skipped"},
+			{Pos: cr.Call.Pos(), End: cr.Call.End(), Message: "the temp object"},
+		},
+	})
+}
+
+// tbInScope returns the innermost testing.TB variable visible at pos.
+func (c *checker) tbInScope(pos token.Pos) *types.Var {
+	pkgScope := c.pass.Pkg.Scope()
+	s := pkgScope.Innermost(pos)
+	for ; s != nil && s != pkgScope && s != types.Universe; s = s.Parent() {
+		for _, n := range s.Names() {
+			if v, ok := s.Lookup(n).(*types.Var); ok && v.Pos() < pos && tempfacts.IsTB(v.Type()) {
+				return v
+			}
+		}
+	}
+	return nil
+}
+
+// testFix rewrites the creation to use tb.TempDir().
+func (c *checker) testFix(cr *tempfacts.Creation, a *tempfacts.Assign, tb *types.Var) *analysis.SuggestedFix {
+	if !stdCreator(cr) {
+		return nil
+	}
+	tempDir := tb.Name() + ".TempDir()"
+	if cr.Kind == tempfacts.File {
+		if !defaultDir(c.pass.TypesInfo, cr.DirArg) {
+			return nil
+		}
+		return &analysis.SuggestedFix{
+			Message: fmt.Sprintf("create the file in %s", tempDir),
+			TextEdits: []analysis.TextEdit{{
+				Pos: cr.DirArg.Pos(), End: cr.DirArg.End(), NewText: []byte(tempDir),
+			}},
+		}
+	}
+	as, ok := a.Stmt.(*ast.AssignStmt)
+	if !ok || len(as.Lhs) != 2 {
+		return nil
+	}
+	tok := "="
+	if as.Tok == token.DEFINE && c.pass.TypesInfo.Defs[a.Object] != nil {
+		tok = ":="
+	}
+	edits := []analysis.TextEdit{{
+		Pos: as.Pos(), End: as.End(),
+		NewText: []byte(fmt.Sprintf("%s %s %s", a.Object.Name, tok, tempDir)),
+	}}
+	if a.Err != nil && a.Err.Name != "_" {
+		// Remove the error check that follows, if it is the only use of
+		// the error.
+		check := c.followingErrCheck(as, a.Err)
+		if check == nil {
+			return nil
+		}
+		if as.Tok == token.DEFINE {
+			errVar := c.res.Var(a.Err)
+			for id, obj := range c.pass.TypesInfo.Uses {
+				if obj == errVar && (id.Pos() < check.Pos() || id.Pos() >= check.End()) {
+					return nil
+				}
+			}
+		}
+		// Delete the lines of the check.
+		tf := c.pass.Fset.File(check.Pos())
+		first, last := tf.Line(check.Pos()), tf.Line(check.End())
+		if tf.Line(as.End()) == first || last >= tf.LineCount() {
+			return nil
+		}
+		edits = append(edits, analysis.TextEdit{Pos: tf.LineStart(first), End: tf.LineStart(last + 1)})
+	}
+	return &analysis.SuggestedFix{
+		Message:   fmt.Sprintf("use %s", tempDir),
+		TextEdits: edits,
+	}
+}
+
+// followingErrCheck returns the "if err != nil { ... }" statement right
+// after as in its block, without init or else.
+func (c *checker) followingErrCheck(as *ast.AssignStmt, errID *ast.Ident) *ast.IfStmt {
+	var found *ast.IfStmt
+	ast.Inspect(c.file, func(n ast.Node) bool {
+		if found != nil {
+			return false
+		}
+		var list []ast.Stmt
+		switch n := n.(type) {
+		case *ast.BlockStmt:
+			list = n.List
+		case *ast.CaseClause:
+			list = n.Body
+		case *ast.CommClause:
+			list = n.Body
+		default:
+			return n == nil || (n.Pos() <= as.Pos() && as.End() <= n.End())
+		}
+		for i, s := range list {
+			if s != ast.Stmt(as) || i+1 >= len(list) {
+				continue
+			}
+			ifs, ok := list[i+1].(*ast.IfStmt)
+			if !ok || ifs.Init != nil || ifs.Else != nil {
+				return false
+			}
+			bin, ok := ifs.Cond.(*ast.BinaryExpr)
+			if !ok || bin.Op != token.NEQ {
+				return false
+			}
+			if id, ok := bin.X.(*ast.Ident); ok && c.res.Var(id) == c.res.Var(errID) {
+				if y, ok := bin.Y.(*ast.Ident); ok && y.Name == "nil" {
+					found = ifs
+				}
+			}
+			return false
+		}
+		return true
+	})
+	return found
+}
+
+// defaultDir reports whether e is "" or os.TempDir(): the default temp
+// directory.
+func defaultDir(info *types.Info, e ast.Expr) bool {
+	if e == nil {
+		return false
+	}
+	if tv, ok := info.Types[e]; ok && tv.Value != nil && tv.Value.ExactString() == `""` {
+		return true
+	}
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	fn, ok := typeutil.Callee(info, call).(*types.Func)
+	return ok && fn.Pkg() != nil && fn.Pkg().Path() == "os" && fn.Name() == "TempDir"
+}

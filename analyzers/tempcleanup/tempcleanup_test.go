@@ -1,0 +1,38 @@
+package tempcleanup_test
+
+import (
+	"path/filepath"
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/tmplint/tmplint/analyzers/tempcleanup"
+)
+
+func testdata(t *testing.T) string {
+	t.Helper()
+	dir, err := filepath.Abs("../../testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+func TestDefault(t *testing.T) {
+	analysistest.Run(t, testdata(t), tempcleanup.Analyzer,
+		"tempcleanup/basic", "tempcleanup/paths", "tempcleanup/loop", "tempcleanup/rename",
+		"tempcleanup/handoff", "tempcleanup/exit", "tempcleanup/private",
+		"tempcleanup/usehelper")
+}
+
+func TestFixes(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testdata(t), tempcleanup.Analyzer, "tempcleanup/testfix")
+}
+
+func TestStrict(t *testing.T) {
+	if err := tempcleanup.Analyzer.Flags.Set("strict", "true"); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { tempcleanup.Analyzer.Flags.Set("strict", "false") })
+	analysistest.Run(t, testdata(t), tempcleanup.Analyzer, "tempcleanup/strict", "tempcleanup/strictmain")
+}

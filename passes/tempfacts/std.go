@@ -1,0 +1,171 @@
+package tempfacts
+
+import (
+	"go/types"
+	"strings"
+)
+
+// A Kind is the kind of a temp object.
+type Kind int
+
+const (
+	File Kind = iota + 1 // an *os.File (its name is f.Name())
+	Dir                  // a directory path
+	Path                 // the path of a temp file
+)
+
+func (k Kind) String() string {
+	switch k {
+	case File:
+		return "file"
+	case Dir:
+		return "dir"
+	case Path:
+		return "path"
+	}
+	return "?"
+}
+
+// stdCreator describes a standard function that creates a temp object.
+type stdCreator struct {
+	kind   Kind
+	dirArg int // the argument naming the parent directory
+}
+
+// stdCreators are the standard temp-object creators, by package and name.
+var stdCreators = map[[2]string]stdCreator{
+	{"os", "CreateTemp"}:      {File, 0},
+	{"os", "MkdirTemp"}:       {Dir, 0},
+	{"io/ioutil", "TempFile"}: {File, 0},
+	{"io/ioutil", "TempDir"}:  {Dir, 0},
+}
+
+// stdRemovers remove the path given as their first argument.
+var stdRemovers = map[[2]string]bool{
+	{"os", "Remove"}:                    true,
+	{"os", "RemoveAll"}:                 true,
+	{"syscall", "Unlink"}:               true,
+	{"syscall", "Rmdir"}:                true,
+	{"golang.org/x/sys/unix", "Unlink"}: true,
+	{"golang.org/x/sys/unix", "Rmdir"}:  true,
+}
+
+// stdStorers keep the values passed to them: passing a temp object to one
+// is a hand-off. Methods are written "Type.Method".
+var stdStorers = map[[2]string]bool{
+	{"sync", "Map.Store"}:                   true,
+	{"sync", "Map.LoadOrStore"}:             true,
+	{"sync", "Map.Swap"}:                    true,
+	{"sync/atomic", "Value.Store"}:          true,
+	{"sync/atomic", "Value.Swap"}:           true,
+	{"sync/atomic", "Pointer.Store"}:        true,
+	{"sync/atomic", "Pointer.Swap"}:         true,
+	{"context", "WithValue"}:                true,
+	{"container/list", "List.PushBack"}:     true,
+	{"container/list", "List.PushFront"}:    true,
+	{"container/list", "List.InsertAfter"}:  true,
+	{"container/list", "List.InsertBefore"}: true,
+	{"container/heap", "Push"}:              true,
+	{"runtime", "SetFinalizer"}:             true,
+	{"runtime", "AddCleanup"}:               true,
+}
+
+// shimPrefix is the import path of tmplint's runtime shim: registering a
+// temp object with it hands the object off.
+const shimPrefix = "github.com/tmplint/tmplint/shim"
+
+// SessionPath is the import path of the shim's session package, the
+// signal-aware owner of a program's temp objects.
+const SessionPath = shimPrefix + "/session"
+
+// funcKey returns the table key of fn: its package path and its name, or
+// "Type.Method" for a method.
+func funcKey(fn *types.Func) [2]string {
+	if fn.Pkg() == nil {
+		return [2]string{}
+	}
+	name := fn.Name()
+	if sig, ok := fn.Type().(*types.Signature); ok && sig.Recv() != nil {
+		t := sig.Recv().Type()
+		if p, ok := t.(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		switch t := t.(type) {
+		case *types.Named:
+			name = t.Obj().Name() + "." + name
+		case *types.Alias:
+			name = t.Obj().Name() + "." + name
+		default:
+			name = "?." + name
+		}
+	}
+	return [2]string{fn.Pkg().Path(), name}
+}
+
+// isStd reports whether the package path belongs to the standard library.
+func isStd(path string) bool {
+	return stdPackages[path]
+}
+
+// isShim reports whether the package path is the shim or one of its
+// packages.
+func isShim(path string) bool {
+	return path == shimPrefix || strings.HasPrefix(path, shimPrefix+"/")
+}
+
+// isTestingCleanup reports whether fn is the Cleanup method of testing's
+// T, B, F or TB.
+func isTestingCleanup(fn *types.Func) bool {
+	if fn.Pkg() == nil || fn.Pkg().Path() != "testing" || fn.Name() != "Cleanup" {
+		return false
+	}
+	sig, ok := fn.Type().(*types.Signature)
+	return ok && sig.Recv() != nil
+}
+
+// IsTB reports whether t is *testing.T, *testing.B, *testing.F or
+// testing.TB.
+func IsTB(t types.Type) bool {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	var obj *types.TypeName
+	switch t := t.(type) {
+	case *types.Named:
+		obj = t.Obj()
+	case *types.Alias:
+		obj = t.Obj()
+	default:
+		return false
+	}
+	if obj.Pkg() == nil || obj.Pkg().Path() != "testing" {
+		return false
+	}
+	switch obj.Name() {
+	case "T", "B", "F", "TB":
+		return true
+	}
+	return false
+}
+
+// isOSFile reports whether t is *os.File.
+func isOSFile(t types.Type) bool {
+	p, ok := types.Unalias(t).(*types.Pointer)
+	if !ok {
+		return false
+	}
+	n, ok := types.Unalias(p.Elem()).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "os" && n.Obj().Name() == "File"
+}
+
+// isString reports whether t's underlying type is string.
+func isString(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
+}
+
+// isCleanupFunc reports whether t is func().
+func isCleanupFunc(t types.Type) bool {
+	sig, ok := t.Underlying().(*types.Signature)
+	return ok && sig.Params().Len() == 0 && sig.Results().Len() == 0
+}

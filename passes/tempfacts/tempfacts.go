@@ -1,0 +1,695 @@
+package tempfacts
+
+import (
+	_ "embed"
+	"fmt"
+	"go/ast"
+	"go/types"
+	"reflect"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/ctrlflow"
+	"golang.org/x/tools/go/cfg"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/tmplint/tmplint/internal/analysisdoc"
+	"github.com/tmplint/tmplint/internal/pathflow"
+	"github.com/tmplint/tmplint/passes/tempdir"
+)
+
+//go:embed doc.go
+var doc string
+
+// Analyzer computes the facts and a *Result for the package.
+var Analyzer = &analysis.Analyzer{
+	Name:       "tempfacts",
+	Doc:        analysisdoc.Extract(doc, "tempfacts"),
+	URL:        "https://pkg.go.dev/github.com/tmplint/tmplint/passes/tempfacts",
+	Run:        run,
+	Requires:   []*analysis.Analyzer{ctrlflow.Analyzer, tempdir.Analyzer},
+	ResultType: reflect.TypeFor[*Result](),
+	FactTypes:  []analysis.Fact{new(returnsTemp), new(releases), new(borrows)},
+}
+
+// returnsTemp is the fact of a function that returns a temp object its
+// caller must clean up.
+type returnsTemp struct {
+	Kind     Kind
+	Object   int // result index of the object, -1 if none
+	Cleanup  int // result index of a func() that removes it, -1 if none
+	DirParam int // parameter naming the object's parent directory, -1 if none
+}
+
+func (*returnsTemp) AFact() {}
+
+func (f *returnsTemp) String() string {
+	var parts []string
+	if f.Object >= 0 {
+		parts = append(parts, fmt.Sprintf("%s %d", f.Kind, f.Object))
+	}
+	if f.Cleanup >= 0 {
+		parts = append(parts, fmt.Sprintf("cleanup %d", f.Cleanup))
+	}
+	if f.DirParam >= 0 {
+		parts = append(parts, fmt.Sprintf("in param %d", f.DirParam))
+	}
+	return "returnsTemp(" + strings.Join(parts, ", ") + ")"
+}
+
+// releases is the fact of a function that removes or takes ownership of
+// some of its parameters on every path that returns.
+type releases struct {
+	Params []int
+}
+
+func (*releases) AFact() {}
+
+func (f *releases) String() string {
+	s := make([]string, len(f.Params))
+	for i, p := range f.Params {
+		s[i] = fmt.Sprint(p)
+	}
+	return "releases(" + strings.Join(s, ", ") + ")"
+}
+
+// borrows is the fact of a function that uses some of its path (or
+// *os.File) parameters without keeping them: it neither stores, returns nor
+// passes them to unknown code, and does not remove them on every path. A
+// caller passing a temp object to it still owns the object.
+type borrows struct {
+	Params []int
+}
+
+func (*borrows) AFact() {}
+
+func (f *borrows) String() string {
+	s := make([]string, len(f.Params))
+	for i, p := range f.Params {
+		s[i] = fmt.Sprint(p)
+	}
+	return "borrows(" + strings.Join(s, ", ") + ")"
+}
+
+// A Creation is a call that creates a temp object the caller must clean
+// up.
+type Creation struct {
+	Call   *ast.CallExpr
+	Callee *types.Func
+	Kind   Kind
+	// Object is the result index of the object, -1 if the call returns
+	// only a cleanup function.
+	Object int
+	// Cleanup is the result index of a func() that removes the object, -1
+	// if none.
+	Cleanup int
+	// DirArg is the argument naming the parent directory, or nil.
+	DirArg ast.Expr
+}
+
+// Result is the model of temp-object ownership for one package.
+type Result struct {
+	pkg   *types.Package
+	info  *types.Info
+	cfgs  *ctrlflow.CFGs
+	dirs  *tempdir.Result
+	exits *pathflow.Exits
+	decls map[*types.Func]*ast.FuncDecl
+
+	returnsMemo  map[*types.Func]*returnsTemp
+	releasesMemo map[*types.Func]*releases
+	borrowsMemo  map[*types.Func]*borrows
+	keepsMemo    map[[2]any]bool
+	busy         map[*types.Func]bool
+}
+
+// Exits is the exit classifier of the package, for pathflow.Query.Exit.
+func (r *Result) Exits() *pathflow.Exits { return r.exits }
+
+// Registers reports whether call registers functions to run at the end of
+// a test (t.Cleanup), for pathflow.Query.Registers.
+func (r *Result) Registers(call *ast.CallExpr) bool {
+	fn, ok := typeutil.Callee(r.info, call).(*types.Func)
+	return ok && isTestingCleanup(fn)
+}
+
+// CFG returns the control-flow graph of fn, an *ast.FuncDecl or
+// *ast.FuncLit, or nil.
+func (r *Result) CFG(fn ast.Node) *cfg.CFG {
+	switch fn := fn.(type) {
+	case *ast.FuncDecl:
+		if fn.Body != nil {
+			return r.cfgs.FuncDecl(fn)
+		}
+	case *ast.FuncLit:
+		return r.cfgs.FuncLit(fn)
+	}
+	return nil
+}
+
+// Location classifies a path expression (see package tempdir).
+func (r *Result) Location(e ast.Expr) tempdir.Location {
+	if e == nil {
+		return tempdir.Unknown
+	}
+	return r.dirs.Classify(e)
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	r := &Result{
+		pkg:          pass.Pkg,
+		info:         pass.TypesInfo,
+		cfgs:         pass.ResultOf[ctrlflow.Analyzer].(*ctrlflow.CFGs),
+		dirs:         pass.ResultOf[tempdir.Analyzer].(*tempdir.Result),
+		exits:        pathflow.NewExits(pass.TypesInfo, pass.Files),
+		decls:        make(map[*types.Func]*ast.FuncDecl),
+		returnsMemo:  make(map[*types.Func]*returnsTemp),
+		releasesMemo: make(map[*types.Func]*releases),
+		borrowsMemo:  make(map[*types.Func]*borrows),
+		keepsMemo:    make(map[[2]any]bool),
+		busy:         make(map[*types.Func]bool),
+	}
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+				if fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
+					r.decls[fn] = fd
+				}
+			}
+		}
+	}
+	// Import the facts of every function called from another package, so
+	// the Result needs the pass no more.
+	for _, f := range pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			fn, ok := typeutil.Callee(pass.TypesInfo, call).(*types.Func)
+			if !ok || fn.Pkg() == nil || fn.Pkg() == pass.Pkg {
+				return true
+			}
+			fn = fn.Origin()
+			if _, done := r.returnsMemo[fn]; done {
+				return true
+			}
+			var rt returnsTemp
+			if pass.ImportObjectFact(fn, &rt) {
+				r.returnsMemo[fn] = &rt
+			} else {
+				r.returnsMemo[fn] = nil
+			}
+			var rel releases
+			if pass.ImportObjectFact(fn, &rel) {
+				r.releasesMemo[fn] = &rel
+			} else {
+				r.releasesMemo[fn] = nil
+			}
+			var bor borrows
+			if pass.ImportObjectFact(fn, &bor) {
+				r.borrowsMemo[fn] = &bor
+			}
+			return true
+		})
+	}
+	// Compute and export the facts of this package's functions.
+	for fn := range r.decls {
+		if f := r.returnsOf(fn); f != nil {
+			pass.ExportObjectFact(fn, f)
+		}
+		if f := r.releasesOf(fn); f != nil {
+			pass.ExportObjectFact(fn, f)
+		}
+		if f := r.borrowsOf(fn); f != nil {
+			pass.ExportObjectFact(fn, f)
+		}
+	}
+	return r, nil
+}
+
+// Creation returns what the call creates, or nil if it creates no temp
+// object that needs cleaning up: not a creator, or one creating the
+// object in a private directory (t.TempDir(), a directory from
+// os.MkdirTemp whose own cleanup covers it).
+func (r *Result) Creation(call *ast.CallExpr) *Creation {
+	fn, ok := typeutil.Callee(r.info, call).(*types.Func)
+	if !ok {
+		return nil
+	}
+	fn = fn.Origin()
+	var c *Creation
+	if sc, ok := stdCreators[funcKey(fn)]; ok {
+		c = &Creation{Call: call, Callee: fn, Kind: sc.kind, Object: 0, Cleanup: -1}
+		if sc.dirArg < len(call.Args) {
+			c.DirArg = call.Args[sc.dirArg]
+		}
+	} else if f := r.returnsOf(fn); f != nil {
+		c = &Creation{Call: call, Callee: fn, Kind: f.Kind, Object: f.Object, Cleanup: f.Cleanup}
+		if f.DirParam >= 0 && f.DirParam < len(call.Args) {
+			c.DirArg = call.Args[f.DirParam]
+		}
+	}
+	if c == nil {
+		return nil
+	}
+	if c.DirArg != nil && r.dirs.Classify(c.DirArg) == tempdir.Private {
+		return nil
+	}
+	return c
+}
+
+// releasesParam reports whether fn removes or takes its parameter i on
+// every path.
+func (r *Result) releasesParam(fn *types.Func, i int) bool {
+	f := r.releasesOf(fn.Origin())
+	if f == nil {
+		return false
+	}
+	for _, p := range f.Params {
+		if p == i {
+			return true
+		}
+	}
+	return false
+}
+
+// borrowsParam reports whether fn, of another package, is known to use its
+// parameter i without keeping or removing it.
+func (r *Result) borrowsParam(fn *types.Func, i int) bool {
+	f := r.borrowsMemo[fn.Origin()]
+	if f == nil {
+		return false
+	}
+	for _, p := range f.Params {
+		if p == i {
+			return true
+		}
+	}
+	return false
+}
+
+// borrowsOf computes the borrows fact of a function of this package.
+func (r *Result) borrowsOf(fn *types.Func) *borrows {
+	d := r.decls[fn]
+	sig, _ := fn.Type().(*types.Signature)
+	if d == nil || sig == nil || generic(d) {
+		return nil
+	}
+	var f *borrows
+	for i := 0; i < sig.Params().Len(); i++ {
+		p := sig.Params().At(i)
+		if !isOSFile(p.Type()) && !isString(p.Type()) {
+			continue
+		}
+		if r.releasesParam(fn, i) || r.localKeeps(fn, i) {
+			continue
+		}
+		if f == nil {
+			f = new(borrows)
+		}
+		f.Params = append(f.Params, i)
+	}
+	return f
+}
+
+func (r *Result) returnsOf(fn *types.Func) *returnsTemp {
+	if f, ok := r.returnsMemo[fn]; ok {
+		return f
+	}
+	d := r.decls[fn]
+	if d == nil || r.busy[fn] {
+		return nil
+	}
+	r.busy[fn] = true
+	f := r.computeReturns(fn, d)
+	delete(r.busy, fn)
+	r.returnsMemo[fn] = f
+	return f
+}
+
+func (r *Result) releasesOf(fn *types.Func) *releases {
+	if f, ok := r.releasesMemo[fn]; ok {
+		return f
+	}
+	d := r.decls[fn]
+	if d == nil || r.busy[fn] {
+		return nil
+	}
+	r.busy[fn] = true
+	f := r.computeReleases(fn, d)
+	delete(r.busy, fn)
+	r.releasesMemo[fn] = f
+	return f
+}
+
+func generic(d *ast.FuncDecl) bool {
+	if d.Type.TypeParams != nil {
+		return true
+	}
+	if d.Recv != nil && len(d.Recv.List) == 1 {
+		t := d.Recv.List[0].Type
+		if s, ok := t.(*ast.StarExpr); ok {
+			t = s.X
+		}
+		switch t.(type) {
+		case *ast.IndexExpr, *ast.IndexListExpr:
+			return true
+		}
+	}
+	return false
+}
+
+// An Assign is a statement that assigns the results of a creation.
+type Assign struct {
+	Stmt     ast.Node // *ast.AssignStmt or *ast.ValueSpec
+	Creation *Creation
+	Object   *ast.Ident // nil if the object is not assigned (dropped, or no object)
+	Cleanup  *ast.Ident // nil if none
+	Err      *ast.Ident // the error result, nil if none
+}
+
+// AssignOf returns the assignment of the creation call, if stmt is one:
+// "x, err := create()", "x, err = create()", "var x, err = create()".
+func (r *Result) AssignOf(stmt ast.Node, c *Creation) *Assign {
+	var lhs []ast.Expr
+	var rhs []ast.Expr
+	switch s := stmt.(type) {
+	case *ast.AssignStmt:
+		lhs, rhs = s.Lhs, s.Rhs
+	case *ast.ValueSpec:
+		for _, id := range s.Names {
+			lhs = append(lhs, id)
+		}
+		rhs = s.Values
+	default:
+		return nil
+	}
+	if len(rhs) != 1 || ast.Unparen(rhs[0]) != ast.Expr(c.Call) {
+		return nil
+	}
+	a := &Assign{Stmt: stmt, Creation: c}
+	ident := func(i int) *ast.Ident {
+		if i < 0 || i >= len(lhs) {
+			return nil
+		}
+		id, _ := lhs[i].(*ast.Ident)
+		return id
+	}
+	a.Object, a.Cleanup = ident(c.Object), ident(c.Cleanup)
+	if c.Object >= 0 && a.Object == nil {
+		return nil // stored into a field or element: handed off
+	}
+	if tv, ok := r.info.Types[c.Call]; ok {
+		if tup, ok := tv.Type.(*types.Tuple); ok && tup.Len() == len(lhs) {
+			last := tup.At(tup.Len() - 1).Type()
+			if types.Identical(last, types.Universe.Lookup("error").Type()) {
+				a.Err = ident(tup.Len() - 1)
+			}
+		}
+	}
+	return a
+}
+
+// Var returns the variable of an identifier on the left of an assignment,
+// or nil for "_" and non-variables.
+func (r *Result) Var(id *ast.Ident) *types.Var {
+	if id == nil || id.Name == "_" {
+		return nil
+	}
+	if v, ok := r.info.Defs[id].(*types.Var); ok {
+		return v
+	}
+	v, _ := r.info.Uses[id].(*types.Var)
+	return v
+}
+
+// computeReturns decides the returnsTemp fact of a function.
+func (r *Result) computeReturns(fn *types.Func, d *ast.FuncDecl) *returnsTemp {
+	if generic(d) {
+		return nil
+	}
+	sig, _ := fn.Type().(*types.Signature)
+	if sig == nil || sig.Results().Len() == 0 {
+		return nil
+	}
+	g := r.cfgs.FuncDecl(d)
+	if g == nil {
+		return nil
+	}
+	var fact *returnsTemp
+	paramOf := func(e ast.Expr) int {
+		for {
+			call, ok := ast.Unparen(e).(*ast.CallExpr)
+			if !ok || len(call.Args) == 0 {
+				break
+			}
+			callee, ok := typeutil.Callee(r.info, call).(*types.Func)
+			if !ok || callee.Pkg() == nil || (callee.Pkg().Path() != "path/filepath" && callee.Pkg().Path() != "path") {
+				break
+			}
+			e = call.Args[0]
+		}
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		if !ok {
+			return -1
+		}
+		for i := 0; i < sig.Params().Len(); i++ {
+			if r.info.Uses[id] == sig.Params().At(i) {
+				return i
+			}
+		}
+		return -1
+	}
+	ast.PreorderStack(d.Body, nil, func(n ast.Node, stack []ast.Node) bool {
+		if fact != nil {
+			return false
+		}
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		call, ok := n.(*ast.CallExpr)
+		if !ok || len(stack) == 0 {
+			return true
+		}
+		c := r.Creation(call)
+		if c == nil {
+			return true
+		}
+		dirParam := -1
+		if c.DirArg != nil {
+			dirParam = paramOf(c.DirArg)
+		}
+		switch parent := stack[len(stack)-1].(type) {
+		case *ast.ReturnStmt:
+			// return os.MkdirTemp(dir, pattern)
+			if len(parent.Results) == 1 && c.Object < sig.Results().Len() && c.Cleanup < sig.Results().Len() {
+				fact = &returnsTemp{Kind: c.Kind, Object: c.Object, Cleanup: c.Cleanup, DirParam: dirParam}
+			}
+		case *ast.AssignStmt, *ast.ValueSpec:
+			a := r.AssignOf(parent, c)
+			if a == nil {
+				return true
+			}
+			fact = r.returnedObject(d, sig, g, a, dirParam)
+		}
+		return true
+	})
+	return fact
+}
+
+// returnedObject finds the returns reached by the assigned creation a
+// before any release, and what they hand to the caller.
+func (r *Result) returnedObject(d *ast.FuncDecl, sig *types.Signature, g *cfg.CFG, a *Assign, dirParam int) *returnsTemp {
+	obj, cleanup := r.Var(a.Object), r.Var(a.Cleanup)
+	if obj == nil && cleanup == nil {
+		return nil
+	}
+	t := r.Track(d, a.Creation.Kind, obj, cleanup, keepReturned)
+	leaks := pathflow.Leaks(&pathflow.Query{
+		Info: r.info, CFG: g, Creation: a.Stmt, Err: r.Var(a.Err),
+		Release: t.Release, Registers: r.Registers, Exit: r.exits.Kind,
+		KeepReturned: true,
+	})
+	for _, l := range leaks {
+		ret, ok := l.Node.(*ast.ReturnStmt)
+		if !ok || l.Kind != pathflow.Return {
+			continue
+		}
+		f := &returnsTemp{Kind: a.Creation.Kind, Object: -1, Cleanup: -1, DirParam: dirParam}
+		if len(ret.Results) == 0 {
+			for i, v := range t.results {
+				switch {
+				case t.names[v]:
+					f.Object = i
+					if a.Creation.Kind == File {
+						f.Kind = Path
+					}
+				case t.files[v]:
+					f.Object = i
+				case t.cleanups[v]:
+					f.Cleanup = i
+				}
+			}
+		} else if len(ret.Results) == sig.Results().Len() {
+			for i, e := range ret.Results {
+				switch {
+				case t.fileIdent(e):
+					f.Object, f.Kind = i, File
+				case t.NameExpr(e):
+					f.Object = i
+					if a.Creation.Kind == File {
+						f.Kind = Path
+					}
+				case t.cleanupIdent(e):
+					f.Cleanup = i
+				case r.releasingFunc(t, e):
+					f.Cleanup = i
+				}
+			}
+		}
+		if f.Object >= 0 || f.Cleanup >= 0 {
+			return f
+		}
+	}
+	return nil
+}
+
+// releasingFunc reports whether e is a func() literal (or a local variable
+// holding one) whose body removes the tracked object.
+func (r *Result) releasingFunc(t *Tracker, e ast.Expr) bool {
+	tv, ok := r.info.Types[e]
+	if !ok || !isCleanupFunc(tv.Type) {
+		return false
+	}
+	var lit *ast.FuncLit
+	switch e := ast.Unparen(e).(type) {
+	case *ast.FuncLit:
+		lit = e
+	case *ast.Ident:
+		v, _ := r.info.Uses[e].(*types.Var)
+		if v == nil {
+			return false
+		}
+		// Find the literal assigned to v.
+		ast.Inspect(t.scopeNode(), func(n ast.Node) bool {
+			if as, ok := n.(*ast.AssignStmt); ok && len(as.Lhs) == len(as.Rhs) {
+				for i, l := range as.Lhs {
+					if id, ok := l.(*ast.Ident); ok && r.Var(id) == v {
+						if fl, ok := ast.Unparen(as.Rhs[i]).(*ast.FuncLit); ok {
+							lit = fl
+						}
+					}
+				}
+			}
+			return lit == nil
+		})
+	}
+	if lit == nil {
+		return false
+	}
+	found := false
+	ast.PreorderStack(lit.Body, nil, func(n ast.Node, stack []ast.Node) bool {
+		if found {
+			return false
+		}
+		if reason, _ := t.Classify(n, stack); reason == Removed || reason == Renamed {
+			found = true
+		}
+		return true
+	})
+	return found
+}
+
+// computeReleases decides the releases fact of a function.
+func (r *Result) computeReleases(fn *types.Func, d *ast.FuncDecl) *releases {
+	if generic(d) {
+		return nil
+	}
+	sig, _ := fn.Type().(*types.Signature)
+	if sig == nil || sig.Params().Len() == 0 {
+		return nil
+	}
+	g := r.cfgs.FuncDecl(d)
+	if g == nil || g.NoReturn() {
+		return nil
+	}
+	var f *releases
+	for i := 0; i < sig.Params().Len(); i++ {
+		p := sig.Params().At(i)
+		kind := Dir
+		switch {
+		case isOSFile(p.Type()):
+			kind = File
+		case isString(p.Type()):
+		default:
+			continue
+		}
+		if p.Name() == "" || p.Name() == "_" {
+			continue
+		}
+		t := r.Track(d, kind, p, nil, paramOwned)
+		leaks := pathflow.Leaks(&pathflow.Query{
+			Info: r.info, CFG: g, Release: t.Release, Registers: r.Registers, Exit: r.exits.Kind,
+		})
+		ok := true
+		for _, l := range leaks {
+			if l.Kind == pathflow.Return {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			if f == nil {
+				f = new(releases)
+			}
+			f.Params = append(f.Params, i)
+		}
+	}
+	return f
+}
+
+// localKeeps reports whether the local function fn may keep its parameter
+// i: store it, return it, or pass it to unknown code on some path.
+func (r *Result) localKeeps(fn *types.Func, i int) bool {
+	key := [2]any{fn, i}
+	if k, ok := r.keepsMemo[key]; ok {
+		return k
+	}
+	d := r.decls[fn]
+	sig, _ := fn.Type().(*types.Signature)
+	if d == nil || sig == nil || i >= sig.Params().Len() || generic(d) {
+		return true
+	}
+	r.keepsMemo[key] = false // cycles
+	p := sig.Params().At(i)
+	kind := Dir
+	if isOSFile(p.Type()) {
+		kind = File
+	}
+	t := r.Track(d, kind, p, nil, Default)
+	keeps := false
+	ast.PreorderStack(d.Body, nil, func(n ast.Node, stack []ast.Node) bool {
+		if keeps {
+			return false
+		}
+		switch reason, _ := t.Classify(n, stack); reason {
+		case Stored, Returned, Escaped:
+			keeps = true
+		}
+		return true
+	})
+	r.keepsMemo[key] = keeps
+	return keeps
+}
+
+// HasImportedCreators reports whether some function called by the package
+// from another package returns a temp object.
+func (r *Result) HasImportedCreators() bool {
+	for fn, f := range r.returnsMemo {
+		if f != nil && fn.Pkg() != r.pkg {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,18 @@
+package tempfacts_test
+
+import (
+	"path/filepath"
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/tmplint/tmplint/passes/tempfacts"
+)
+
+func TestFacts(t *testing.T) {
+	testdata, err := filepath.Abs("../../testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	analysistest.Run(t, testdata, tempfacts.Analyzer, "tempcleanup/helper")
+}

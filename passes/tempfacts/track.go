@@ -1,0 +1,467 @@
+package tempfacts
+
+import (
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/tmplint/tmplint/internal/pathflow"
+)
+
+// A Mode says which hand-offs count as releasing a tracked object.
+type Mode int
+
+const (
+	// Default: removal, registration, every hand-off (return, store,
+	// send, known owner) and every escape into unknown code release.
+	Default Mode = iota
+	// Strict: as Default, but an escape into unknown code does not.
+	Strict
+	// Close: only closing the *os.File (or handing the file itself off)
+	// releases; removing the name does not.
+	Close
+	// keepReturned: as Default, but returning does not release (to find
+	// the returns that hand a temp object to the caller).
+	keepReturned
+	// paramOwned: removal, registration and stores release; returns and
+	// escapes into unknown code do not (to prove that a function takes
+	// care of its parameter).
+	paramOwned
+)
+
+// A Reason is why a node releases a tracked object.
+type Reason int
+
+const (
+	NoReason   Reason = iota
+	Removed           // removed: os.Remove(All), a cleanup call, a known remover
+	Registered        // cleanup registered with t.Cleanup
+	Renamed           // os.Rename: handed off if it succeeds
+	Returned          // returned to the caller
+	Stored            // stored into a field, global, map, slice, channel; a known owner
+	Escaped           // passed to unknown code
+)
+
+// A Tracker follows one temp object through one function: the variables
+// that hold it (the *os.File, its name, the directory path, aliases made by
+// assignment, filepath.Clean, filepath.Abs, filepath.EvalSymlinks) and the
+// cleanup functions that remove it.
+type Tracker struct {
+	res      *Result
+	info     *types.Info
+	scope    *types.Scope
+	mode     Mode
+	names    map[*types.Var]bool
+	files    map[*types.Var]bool
+	cleanups map[*types.Var]bool
+	results  []*types.Var // the function's named results
+	body     *ast.BlockStmt
+}
+
+// Track returns the tracker of an object held by obj (nil if the object is
+// not held in a variable) with kind kind, and of its cleanup function
+// held by cleanup (or nil), in the function fn (an *ast.FuncDecl or
+// *ast.FuncLit).
+func (r *Result) Track(fn ast.Node, kind Kind, obj, cleanup *types.Var, mode Mode) *Tracker {
+	t := &Tracker{
+		res: r, info: r.info, mode: mode,
+		names:    make(map[*types.Var]bool),
+		files:    make(map[*types.Var]bool),
+		cleanups: make(map[*types.Var]bool),
+	}
+	var ftype *ast.FuncType
+	var body *ast.BlockStmt
+	switch fn := fn.(type) {
+	case *ast.FuncDecl:
+		ftype, body = fn.Type, fn.Body
+	case *ast.FuncLit:
+		ftype, body = fn.Type, fn.Body
+	}
+	if ftype != nil {
+		t.scope = r.info.Scopes[ftype]
+		if ftype.Results != nil {
+			for _, f := range ftype.Results.List {
+				for _, id := range f.Names {
+					if v, ok := r.info.Defs[id].(*types.Var); ok {
+						t.results = append(t.results, v)
+					}
+				}
+			}
+		}
+	}
+	if obj != nil {
+		if kind == File {
+			t.files[obj] = true
+		} else if mode != Close {
+			t.names[obj] = true
+		}
+	}
+	if cleanup != nil && mode != Close {
+		t.cleanups[cleanup] = true
+	}
+	t.body = body
+	if body != nil {
+		t.aliases(body)
+	}
+	return t
+}
+
+// local reports whether v is declared inside the tracked function.
+func (t *Tracker) local(v *types.Var) bool {
+	return t.scope != nil && v.Parent() != nil && t.scope.Contains(v.Pos()) && v.Parent() != types.Universe &&
+		v.Pkg() != nil && v.Parent() != v.Pkg().Scope()
+}
+
+func (t *Tracker) lhsVar(e ast.Expr) *types.Var {
+	id, ok := e.(*ast.Ident)
+	if !ok || id.Name == "_" {
+		return nil
+	}
+	if v, ok := t.info.Defs[id].(*types.Var); ok {
+		return v
+	}
+	v, _ := t.info.Uses[id].(*types.Var)
+	return v
+}
+
+// aliases adds the local variables assigned from tracked ones.
+func (t *Tracker) aliases(body *ast.BlockStmt) {
+	type pair struct{ lhs, rhs ast.Expr }
+	var pairs []pair
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			if len(n.Lhs) == len(n.Rhs) {
+				for i := range n.Lhs {
+					pairs = append(pairs, pair{n.Lhs[i], n.Rhs[i]})
+				}
+			} else if len(n.Rhs) == 1 {
+				if call, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr); ok && t.isPathFunc(call, true) {
+					pairs = append(pairs, pair{n.Lhs[0], call})
+				}
+			}
+		case *ast.ValueSpec:
+			if len(n.Names) == len(n.Values) {
+				for i := range n.Names {
+					pairs = append(pairs, pair{n.Names[i], n.Values[i]})
+				}
+			}
+		}
+		return true
+	})
+	for changed := true; changed; {
+		changed = false
+		for _, p := range pairs {
+			v := t.lhsVar(p.lhs)
+			if v == nil || !t.local(v) {
+				continue
+			}
+			switch {
+			case t.files[v] || t.names[v] || t.cleanups[v]:
+			case t.NameExpr(p.rhs):
+				t.names[v], changed = true, true
+			case t.fileIdent(p.rhs):
+				t.files[v], changed = true, true
+			case t.cleanupIdent(p.rhs):
+				t.cleanups[v], changed = true, true
+			}
+		}
+	}
+}
+
+// isPathFunc reports whether call is filepath.Clean, ToSlash, FromSlash
+// (or, when two, filepath.Abs or EvalSymlinks) of a tracked name.
+func (t *Tracker) isPathFunc(call *ast.CallExpr, two bool) bool {
+	fn, ok := typeutil.Callee(t.info, call).(*types.Func)
+	if !ok || fn.Pkg() == nil || len(call.Args) != 1 {
+		return false
+	}
+	if p := fn.Pkg().Path(); p != "path/filepath" && p != "path" {
+		return false
+	}
+	switch fn.Name() {
+	case "Clean", "ToSlash", "FromSlash":
+		if two {
+			return false
+		}
+	case "Abs", "EvalSymlinks":
+		if !two {
+			return false
+		}
+	default:
+		return false
+	}
+	return t.NameExpr(call.Args[0])
+}
+
+// NameExpr reports whether e is the tracked object's path: a variable
+// holding it, f.Name() of the tracked file, or a cleaned form of either.
+func (t *Tracker) NameExpr(e ast.Expr) bool {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		v, _ := t.info.Uses[e].(*types.Var)
+		return v != nil && t.names[v]
+	case *ast.CallExpr:
+		if sel, ok := e.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "Name" && len(e.Args) == 0 && t.mode != Close {
+			return t.fileIdent(sel.X)
+		}
+		return t.isPathFunc(e, false) || t.isPathFunc(e, true)
+	}
+	return false
+}
+
+func (t *Tracker) fileIdent(e ast.Expr) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, _ := t.info.Uses[id].(*types.Var)
+	return v != nil && t.files[v]
+}
+
+func (t *Tracker) cleanupIdent(e ast.Expr) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, _ := t.info.Uses[id].(*types.Var)
+	return v != nil && t.cleanups[v]
+}
+
+// direct reports whether e is the tracked object or its cleanup itself.
+func (t *Tracker) direct(e ast.Expr) bool {
+	return t.NameExpr(e) || t.fileIdent(e) || t.cleanupIdent(e)
+}
+
+// carries reports whether the value of e holds the tracked object: it is
+// the object, or a composite literal (or its address) with it inside.
+func (t *Tracker) carries(e ast.Expr) bool {
+	if t.direct(e) {
+		return true
+	}
+	switch e := ast.Unparen(e).(type) {
+	case *ast.CompositeLit:
+		for _, elt := range e.Elts {
+			if kv, ok := elt.(*ast.KeyValueExpr); ok {
+				elt = kv.Value
+			}
+			if t.carries(elt) {
+				return true
+			}
+		}
+	case *ast.UnaryExpr:
+		return t.carries(e.X)
+	}
+	return false
+}
+
+// Release is the pathflow predicate of the tracker.
+func (t *Tracker) Release(n ast.Node, stack []ast.Node) pathflow.Action {
+	r, errVar := t.Classify(n, stack)
+	switch r {
+	case Removed, Stored:
+		return pathflow.Action{Effect: pathflow.Released}
+	case Registered:
+		return pathflow.Action{Effect: pathflow.Deferred}
+	case Renamed:
+		if t.mode == Close {
+			return pathflow.Action{}
+		}
+		return pathflow.Action{Effect: pathflow.ReleasedIfNil, Err: errVar}
+	case Returned:
+		if t.mode == keepReturned || t.mode == paramOwned {
+			return pathflow.Action{}
+		}
+		return pathflow.Action{Effect: pathflow.Released}
+	case Escaped:
+		if t.mode == Strict || t.mode == paramOwned {
+			return pathflow.Action{}
+		}
+		return pathflow.Action{Effect: pathflow.Released}
+	}
+	return pathflow.Action{}
+}
+
+// Classify says why node n (with its ancestors on stack) releases the
+// tracked object, if it does. For Renamed it also returns the error
+// variable that says whether the rename happened.
+func (t *Tracker) Classify(n ast.Node, stack []ast.Node) (Reason, *types.Var) {
+	switch n := n.(type) {
+	case *ast.CallExpr:
+		return t.call(n, stack)
+	case *ast.ReturnStmt:
+		if len(n.Results) == 0 {
+			for _, v := range t.results {
+				if t.names[v] || t.files[v] || t.cleanups[v] {
+					return Returned, nil
+				}
+			}
+			return NoReason, nil
+		}
+		for _, e := range n.Results {
+			if t.carries(e) {
+				return Returned, nil
+			}
+		}
+	case *ast.AssignStmt:
+		if len(n.Lhs) != len(n.Rhs) {
+			return NoReason, nil
+		}
+		for i, rhs := range n.Rhs {
+			if !t.carries(rhs) {
+				continue
+			}
+			lhs := ast.Unparen(n.Lhs[i])
+			if id, ok := lhs.(*ast.Ident); ok {
+				if id.Name == "_" {
+					continue
+				}
+				v := t.lhsVar(id)
+				if v == nil {
+					continue
+				}
+				if !t.local(v) {
+					return Stored, nil // a global, or a variable of the enclosing function
+				}
+				if !t.direct(rhs) {
+					return Stored, nil // a composite value with the object inside
+				}
+				continue // an alias
+			}
+			return Stored, nil // a field, map or slice element, *p
+		}
+	case *ast.ValueSpec:
+		for _, v := range n.Values {
+			if t.carries(v) && !t.direct(v) {
+				return Stored, nil
+			}
+		}
+	case *ast.SendStmt:
+		if t.carries(n.Value) {
+			return Stored, nil
+		}
+	}
+	return NoReason, nil
+}
+
+func (t *Tracker) call(call *ast.CallExpr, stack []ast.Node) (Reason, *types.Var) {
+	if t.cleanupIdent(call.Fun) {
+		return Removed, nil
+	}
+	if tv, ok := t.info.Types[call.Fun]; ok && tv.IsType() {
+		return NoReason, nil // a conversion
+	}
+	var carried []int
+	for i, a := range call.Args {
+		if t.carries(a) {
+			carried = append(carried, i)
+		}
+	}
+	if len(carried) == 0 {
+		if t.mode == Close {
+			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Close" && t.fileIdent(sel.X) {
+				return Removed, nil
+			}
+		}
+		return NoReason, nil
+	}
+	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
+		if b, ok := t.info.Uses[id].(*types.Builtin); ok {
+			if b.Name() == "append" {
+				for _, i := range carried {
+					if i > 0 {
+						return Stored, nil
+					}
+				}
+			}
+			return NoReason, nil
+		}
+	}
+	fn, _ := typeutil.Callee(t.info, call).(*types.Func)
+	if fn == nil {
+		return Escaped, nil // a function value
+	}
+	sig, _ := fn.Type().(*types.Signature)
+	if sig != nil && sig.Recv() != nil && types.IsInterface(sig.Recv().Type()) && !isTestingCleanup(fn) {
+		return Escaped, nil // dynamic
+	}
+	key := funcKey(fn)
+	switch {
+	case stdRemovers[key] && carried[0] == 0 && t.mode != Close:
+		return Removed, nil
+	case key == [2]string{"os", "Rename"} && carried[0] == 0:
+		return Renamed, renameErr(t.info, call, stack)
+	case isTestingCleanup(fn):
+		return Registered, nil
+	case isShim(key[0]) || stdStorers[key]:
+		return Stored, nil
+	case isStd(key[0]):
+		return NoReason, nil
+	}
+	for _, i := range carried {
+		if t.res.releasesParam(fn, paramIndex(sig, i)) {
+			return Removed, nil
+		}
+	}
+	borrowed := true
+	for _, i := range carried {
+		if !t.res.borrowsParam(fn, paramIndex(sig, i)) {
+			borrowed = false
+		}
+	}
+	if borrowed {
+		return NoReason, nil
+	}
+	if fn.Pkg() == t.res.pkg {
+		for _, i := range carried {
+			if t.res.localKeeps(fn, paramIndex(sig, i)) {
+				return Stored, nil
+			}
+		}
+		return NoReason, nil
+	}
+	return Escaped, nil
+}
+
+// paramIndex maps an argument index to its parameter index.
+func paramIndex(sig *types.Signature, i int) int {
+	if sig != nil && sig.Variadic() && i >= sig.Params().Len()-1 {
+		return sig.Params().Len() - 1
+	}
+	return i
+}
+
+// renameErr returns the variable that receives the error of the rename
+// call: err in "err := os.Rename(...)" or "err = os.Rename(...)".
+func renameErr(info *types.Info, call *ast.CallExpr, stack []ast.Node) *types.Var {
+	if len(stack) == 0 {
+		return nil
+	}
+	as, ok := stack[len(stack)-1].(*ast.AssignStmt)
+	if !ok || len(as.Lhs) != 1 || len(as.Rhs) != 1 || as.Rhs[0] != ast.Expr(call) {
+		return nil
+	}
+	id, ok := as.Lhs[0].(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	if v, ok := info.Defs[id].(*types.Var); ok {
+		return v
+	}
+	v, _ := info.Uses[id].(*types.Var)
+	return v
+}
+
+// scopeNode returns a node spanning the tracked function, for searches.
+func (t *Tracker) scopeNode() ast.Node {
+	if t.body != nil {
+		return t.body
+	}
+	return &ast.BlockStmt{}
+}
+
+// Local reports whether v is a variable of the tracked function (or of a
+// function literal inside it), not a global or a variable of an enclosing
+// function.
+func (t *Tracker) Local(v *types.Var) bool { return t.local(v) }

@@ -1,0 +1,54 @@
+package strict
+
+import (
+	"os"
+
+	"tempcleanup/helper"
+)
+
+func escapes(f func(string)) {
+	dir, err := os.MkdirTemp("", "x") // want `temp directory dir from os.MkdirTemp is passed to code that is not known to remove it`
+	if err != nil {
+		return
+	}
+	f(dir)
+}
+
+func knownRemover() {
+	dir, err := os.MkdirTemp("", "x")
+	if err != nil {
+		return
+	}
+	helper.Remove(dir)
+}
+
+func unclosed() error {
+	f, err := os.CreateTemp("", "x") // want `temp file f from os.CreateTemp is not closed on every path`
+	if err != nil {
+		return err
+	}
+	defer os.Remove(f.Name())
+	if _, err := f.Write(nil); err != nil {
+		return err
+	}
+	return f.Close()
+}
+
+func closed() error {
+	f, err := os.CreateTemp("", "x")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(f.Name())
+	defer f.Close()
+	_, err = f.Write(nil)
+	return err
+}
+
+func stillDefault() {
+	dir, err := os.MkdirTemp("", "x") // want `not removed on every path`
+	if err != nil {
+		return
+	}
+	println(dir)
+}

@@ -1,0 +1,11 @@
+package main
+
+import "os"
+
+func main() {
+	dir, err := os.MkdirTemp("", "x") // want `temp directory from os.MkdirTemp in package main is not removed when the program is interrupted \(SIGINT, SIGTERM\): create it in a session of github.com/tmplint/tmplint/shim/session \(session.Start\), which cleans up on signals`
+	if err != nil {
+		return
+	}
+	defer os.RemoveAll(dir)
+}
