@@ -1,0 +1,3 @@
+module example.com/gcltest
+
+go 1.26
