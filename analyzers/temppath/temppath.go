@@ -1,0 +1,417 @@
+package temppath
+
+import (
+	_ "embed"
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"path"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/tmplint/tmplint/internal/analysisdoc"
+	"github.com/tmplint/tmplint/internal/fiximport"
+	"github.com/tmplint/tmplint/internal/fscall"
+	"github.com/tmplint/tmplint/internal/report"
+	"github.com/tmplint/tmplint/passes/directives"
+	"github.com/tmplint/tmplint/passes/tempdir"
+)
+
+//go:embed doc.go
+var doc string
+
+var strict bool // -strict
+
+// Analyzer reports creation at predictable names in shared temp dirs.
+var Analyzer = &analysis.Analyzer{
+	Name:     "temppath",
+	Doc:      analysisdoc.Extract(doc, "temppath"),
+	URL:      "https://pkg.go.dev/github.com/tmplint/tmplint/analyzers/temppath",
+	Run:      run,
+	Requires: []*analysis.Analyzer{directives.Analyzer, inspect.Analyzer, tempdir.Analyzer},
+}
+
+func init() {
+	Analyzer.Flags.BoolVar(&strict, "strict", false, "strict profile: also O_EXCL creation and non-constant open flags at predictable names")
+}
+
+type checker struct {
+	pass  *analysis.Pass
+	r     *report.Reporter
+	paths *tempdir.Result
+	file  *ast.File
+	lits  map[string]int // string literal values of the package, for fix safety
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	r := report.New(pass, strict)
+	defer r.Finish()
+	if !importsAny(pass.Pkg, "os", "io/ioutil") {
+		return nil, nil
+	}
+	ins, _ := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	paths, _ := pass.ResultOf[tempdir.Analyzer].(*tempdir.Result)
+	if ins == nil || pass.TypesInfo == nil {
+		return nil, nil
+	}
+	c := &checker{pass: pass, r: r, paths: paths}
+	for fc := range ins.Root().Children() {
+		file, ok := fc.Node().(*ast.File)
+		if !ok || r.Generated(file) {
+			continue
+		}
+		c.file = file
+		for cc := range fc.Preorder((*ast.CallExpr)(nil)) {
+			call, ok := fscall.Match(pass.TypesInfo, cc.Node().(*ast.CallExpr))
+			if !ok || call.Raw || call.Recv != nil || call.Path == nil {
+				continue
+			}
+			switch call.Kind {
+			case fscall.CreateFile, fscall.CreateDir, fscall.Link:
+				c.check(&call, cc.Parent())
+			}
+		}
+	}
+	return nil, nil
+}
+
+func importsAny(pkg *types.Package, paths ...string) bool {
+	if pkg == nil {
+		return false
+	}
+	for _, imp := range pkg.Imports() {
+		for _, p := range paths {
+			if imp.Path() == p {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func (c *checker) check(call *fscall.Call, parent inspector.Cursor) {
+	info := c.pass.TypesInfo
+	creates := call.Creates(info)
+	if creates == fscall.No {
+		return
+	}
+	if c.paths.Classify(call.Path) != tempdir.Shared || !c.paths.Predictable(call.Path) {
+		return
+	}
+	var fix []analysis.SuggestedFix
+	switch call.Kind {
+	case fscall.CreateFile:
+		if creates == fscall.Maybe {
+			c.r.ReportStrict(analysis.Diagnostic{
+				Pos: call.Call.Pos(), End: call.Call.End(),
+				Message: fmt.Sprintf("%s with flags that may include O_CREATE at a predictable name in shared temp dir: another local user can pre-create it or plant a symlink; use os.CreateTemp", call.Name),
+			})
+			return
+		}
+		if call.FlagSet(info, "O_EXCL", "O_EXCL") == fscall.Yes {
+			c.r.ReportStrict(analysis.Diagnostic{
+				Pos: call.Call.Pos(), End: call.Call.End(),
+				Message: fmt.Sprintf("%s with O_EXCL at a predictable name in shared temp dir: another local user can create the name first and make it fail; use os.CreateTemp", call.Name),
+			})
+			return
+		}
+		if call.Func.Name() == "Create" || call.Func.Name() == "OpenFile" && c.truncates(call) {
+			fix = c.createTempFix(call)
+		}
+		c.r.Report(analysis.Diagnostic{
+			Pos: call.Call.Pos(), End: call.Call.End(),
+			Message:        fmt.Sprintf("%s at a predictable name in shared temp dir: another local user can pre-create it or plant a symlink; use os.CreateTemp", call.Name),
+			SuggestedFixes: fix,
+		})
+	case fscall.CreateDir:
+		c.r.Report(analysis.Diagnostic{
+			Pos: call.Call.Pos(), End: call.Call.End(),
+			Message:        fmt.Sprintf("%s at a predictable name in shared temp dir: another local user can pre-create it or plant a symlink; use os.MkdirTemp", call.Name),
+			SuggestedFixes: c.mkdirTempFix(call, parent),
+		})
+	case fscall.Link:
+		c.r.Report(analysis.Diagnostic{
+			Pos: call.Call.Pos(), End: call.Call.End(),
+			Message: fmt.Sprintf("%s at a predictable name in shared temp dir: another local user can pre-create it or plant a symlink; create it in a directory from os.MkdirTemp", call.Name),
+		})
+	}
+}
+
+// truncates reports whether the constant open flags are those of a fresh
+// file: O_CREATE|O_TRUNC without O_APPEND.
+func (c *checker) truncates(call *fscall.Call) bool {
+	info := c.pass.TypesInfo
+	return call.FlagSet(info, "O_TRUNC", "O_TRUNC") == fscall.Yes &&
+		call.FlagSet(info, "O_APPEND", "O_APPEND") == fscall.No
+}
+
+// split decomposes a shared temp path written in place into the text of
+// the directory argument for os.CreateTemp or os.MkdirTemp and the
+// constant name: filepath.Join(os.TempDir(), "x.log"), os.TempDir() +
+// "/x.log", "/tmp/x.log".
+func (c *checker) split(p ast.Expr) (dir, name string, ok bool) {
+	info := c.pass.TypesInfo
+	p = ast.Unparen(p)
+	switch p := p.(type) {
+	case *ast.BasicLit:
+		s, ok := stringLit(p)
+		if !ok {
+			return "", "", false
+		}
+		d, n := path.Split(s)
+		d = path.Clean(d)
+		if !isRoot(d) {
+			return "", "", false
+		}
+		return strconv.Quote(d), n, n != ""
+	case *ast.CallExpr:
+		fn, _ := typeutil.Callee(info, p).(*types.Func)
+		if fn == nil || fn.Pkg() == nil || fn.Name() != "Join" || len(p.Args) != 2 ||
+			(fn.Pkg().Path() != "path/filepath" && fn.Pkg().Path() != "path") {
+			return "", "", false
+		}
+		lit, ok := ast.Unparen(p.Args[1]).(*ast.BasicLit)
+		if !ok {
+			return "", "", false
+		}
+		n, ok := stringLit(lit)
+		if !ok || strings.Contains(n, "/") {
+			return "", "", false
+		}
+		d, ok := c.rootDir(p.Args[0])
+		return d, n, ok
+	case *ast.BinaryExpr:
+		if p.Op != token.ADD {
+			return "", "", false
+		}
+		lit, ok := ast.Unparen(p.Y).(*ast.BasicLit)
+		if !ok {
+			return "", "", false
+		}
+		s, ok := stringLit(lit)
+		if !ok || !strings.HasPrefix(s, "/") || strings.Contains(s[1:], "/") {
+			return "", "", false
+		}
+		d, ok := c.rootDir(p.X)
+		return d, s[1:], ok
+	}
+	return "", "", false
+}
+
+// rootDir returns the directory argument for a shared temp root written
+// as os.TempDir(), os.Getenv("TMPDIR") or a root literal such as "/tmp".
+func (c *checker) rootDir(e ast.Expr) (string, bool) {
+	info := c.pass.TypesInfo
+	e = ast.Unparen(e)
+	if lit, ok := e.(*ast.BasicLit); ok {
+		if s, ok := stringLit(lit); ok && isRoot(path.Clean(s)) {
+			return lit.Value, true
+		}
+		return "", false
+	}
+	call, ok := e.(*ast.CallExpr)
+	if !ok {
+		return "", false
+	}
+	fn, _ := typeutil.Callee(info, call).(*types.Func)
+	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "os" {
+		return "", false
+	}
+	switch fn.Name() {
+	case "TempDir":
+		return `""`, true
+	case "Getenv":
+		if tv, ok := info.Types[call.Args[0]]; ok && tv.Value != nil && tv.Value.Kind() == constant.String &&
+			constant.StringVal(tv.Value) == "TMPDIR" {
+			return `""`, true // an empty TMPDIR means the default, as for os.CreateTemp("")
+		}
+	}
+	return "", false
+}
+
+func stringLit(lit *ast.BasicLit) (string, bool) {
+	if lit.Kind != token.STRING {
+		return "", false
+	}
+	s, err := strconv.Unquote(lit.Value)
+	return s, err == nil
+}
+
+func isRoot(dir string) bool {
+	return dir == "/tmp" || dir == "/var/tmp" || dir == "/dev/shm"
+}
+
+// pattern turns a name into an os.CreateTemp pattern: x.log → x-*.log.
+func pattern(name string) (string, bool) {
+	if name == "" || strings.ContainsAny(name, "*/") || name == "." || name == ".." {
+		return "", false
+	}
+	ext := path.Ext(name)
+	base := strings.TrimSuffix(name, ext)
+	if base == "" { // ".hidden"
+		return name + "-*", true
+	}
+	return base + "-*" + ext, true
+}
+
+// unique reports whether the name appears in exactly one string literal
+// of the package: the rewritten path. Code that recomputes the path from
+// the same name elsewhere would miss the random name of the rewrite.
+func (c *checker) unique(name string) bool {
+	if c.lits == nil {
+		c.lits = make(map[string]int)
+		for _, f := range c.pass.Files {
+			ast.Inspect(f, func(n ast.Node) bool {
+				if lit, ok := n.(*ast.BasicLit); ok {
+					if s, ok := stringLit(lit); ok {
+						c.lits[s]++
+					}
+				}
+				return true
+			})
+		}
+	}
+	count := 0
+	for s, n := range c.lits {
+		if strings.Contains(s, name) {
+			count += n
+		}
+	}
+	return count == 1
+}
+
+// createTempFix rewrites os.Create(shared/name) as os.CreateTemp(dir, pattern).
+func (c *checker) createTempFix(call *fscall.Call) []analysis.SuggestedFix {
+	dir, name, ok := c.split(call.Path)
+	if !ok || !c.unique(name) {
+		return nil
+	}
+	pat, ok := pattern(name)
+	if !ok {
+		return nil
+	}
+	osName, edits, ok := fiximport.Name(c.pass.TypesInfo, c.file, call.Call.Pos(), "os")
+	if !ok {
+		return nil
+	}
+	edits = append(edits, analysis.TextEdit{
+		Pos: call.Call.Pos(), End: call.Call.End(),
+		NewText: fmt.Appendf(nil, "%s.CreateTemp(%s, %s)", osName, dir, strconv.Quote(pat)),
+	})
+	return []analysis.SuggestedFix{{Message: fmt.Sprintf("use os.CreateTemp with pattern %q", pat), TextEdits: edits}}
+}
+
+// mkdirTempFix rewrites
+//
+//	dir := shared/name
+//	if err := os.MkdirAll(dir, mode); err != nil {
+//
+// as
+//
+//	dir, err := os.MkdirTemp(root, "name-*")
+//	if err != nil {
+//
+// when dir is a local variable assigned only there, declared in the
+// statement right before, and err is not otherwise declared in the block.
+func (c *checker) mkdirTempFix(call *fscall.Call, parent inspector.Cursor) []analysis.SuggestedFix {
+	info := c.pass.TypesInfo
+	id, ok := ast.Unparen(call.Path).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	// The call is the init statement of an if: if err := os.MkdirAll(dir, m); err != nil {
+	assign, ok := parent.Node().(*ast.AssignStmt)
+	if !ok || assign.Tok != token.DEFINE || len(assign.Lhs) != 1 || len(assign.Rhs) != 1 || ast.Unparen(assign.Rhs[0]) != call.Call {
+		return nil
+	}
+	errID, ok := assign.Lhs[0].(*ast.Ident)
+	if !ok || errID.Name == "_" {
+		return nil
+	}
+	ifStmt, ok := parent.Parent().Node().(*ast.IfStmt)
+	if !ok || ifStmt.Init != assign {
+		return nil
+	}
+	blockCur := parent.Parent().Parent()
+	block, ok := blockCur.Node().(*ast.BlockStmt)
+	if !ok {
+		return nil
+	}
+	scope := info.Scopes[block]
+	switch fn := blockCur.Parent().Node().(type) { // a function body's scope is its type's
+	case *ast.FuncDecl:
+		scope = info.Scopes[fn.Type]
+	case *ast.FuncLit:
+		scope = info.Scopes[fn.Type]
+	}
+	i := indexOf(block.List, ifStmt)
+	if i < 1 {
+		return nil
+	}
+	decl, ok := block.List[i-1].(*ast.AssignStmt)
+	if !ok || decl.Tok != token.DEFINE || len(decl.Lhs) != 1 || len(decl.Rhs) != 1 {
+		return nil
+	}
+	declID, ok := decl.Lhs[0].(*ast.Ident)
+	if !ok || info.Defs[declID] == nil || info.Defs[declID] != info.Uses[id] {
+		return nil
+	}
+	v := info.Defs[declID]
+	// dir is assigned nowhere else, and the block declares no other err.
+	assigned := false
+	ast.Inspect(c.file, func(n ast.Node) bool {
+		if as, ok := n.(*ast.AssignStmt); ok && as != decl {
+			for _, l := range as.Lhs {
+				if lid, ok := ast.Unparen(l).(*ast.Ident); ok && info.ObjectOf(lid) == v {
+					assigned = true
+				}
+			}
+		}
+		if u, ok := n.(*ast.UnaryExpr); ok && u.Op == token.AND {
+			if lid, ok := ast.Unparen(u.X).(*ast.Ident); ok && info.Uses[lid] == v {
+				assigned = true
+			}
+		}
+		return !assigned
+	})
+	if assigned {
+		return nil
+	}
+	if scope == nil || scope.Lookup(errID.Name) != nil {
+		return nil
+	}
+	dir, name, ok := c.split(decl.Rhs[0])
+	if !ok || !c.unique(name) {
+		return nil
+	}
+	if _, ok := pattern(name); !ok {
+		return nil
+	}
+	pat := name + "-*"
+	osName, edits, ok := fiximport.Name(c.pass.TypesInfo, c.file, call.Call.Pos(), "os")
+	if !ok {
+		return nil
+	}
+	edits = append(edits,
+		analysis.TextEdit{Pos: decl.Pos(), End: decl.End(),
+			NewText: fmt.Appendf(nil, "%s, %s := %s.MkdirTemp(%s, %s)", declID.Name, errID.Name, osName, dir, strconv.Quote(pat))},
+		analysis.TextEdit{Pos: assign.Pos(), End: ifStmt.Cond.Pos()}, // drop the init statement and its semicolon
+	)
+	return []analysis.SuggestedFix{{Message: fmt.Sprintf("use os.MkdirTemp with pattern %q", pat), TextEdits: edits}}
+}
+
+func indexOf(list []ast.Stmt, s ast.Stmt) int {
+	for i, x := range list {
+		if x == s {
+			return i
+		}
+	}
+	return -1
+}
