@@ -110,6 +110,7 @@ type fun struct {
 // A command is a local *exec.Cmd created in the function.
 type command struct {
 	v          *types.Var
+	owned      bool          // created here by exec.Command, exec.CommandContext or a literal
 	create     *ast.CallExpr // the exec.Command or exec.CommandContext call, if any
 	createStmt ast.Stmt      // the statement that assigns it
 	context    bool          // created by exec.CommandContext
@@ -267,25 +268,30 @@ func (fn *fun) define(lhs, rhs ast.Expr, stmt ast.Stmt) {
 	case isCmd(v.Type()):
 		var lit *ast.CompositeLit
 		var call *ast.CallExpr
+		owned := true
 		switch r := rhs.(type) {
 		case *ast.CallExpr:
-			if !isFunc(info, r, "os/exec", "Command") && !isFunc(info, r, "os/exec", "CommandContext") {
-				return
+			if isFunc(info, r, "os/exec", "Command") || isFunc(info, r, "os/exec", "CommandContext") {
+				call = r
+			} else {
+				owned = false // made elsewhere: only the files handed to it are ours
 			}
-			call = r
 		case *ast.UnaryExpr:
 			lit, _ = ast.Unparen(r.X).(*ast.CompositeLit)
 		case *ast.CompositeLit:
 			lit = r
+		default:
+			owned = false
 		}
-		if call == nil && lit == nil {
+		if owned && call == nil && lit == nil {
 			return
 		}
 		cmd := fn.cmds[v]
 		if cmd == nil {
-			cmd = &command{v: v, fields: make(map[string][]ast.Expr)}
+			cmd = &command{v: v, fields: make(map[string][]ast.Expr), owned: owned}
 			fn.cmds[v] = cmd
 		}
+		cmd.owned = cmd.owned && owned
 		if call != nil {
 			cmd.create, cmd.createStmt = call, stmt
 			cmd.context = isFunc(info, call, "os/exec", "CommandContext")

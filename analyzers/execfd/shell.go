@@ -17,7 +17,7 @@ import (
 // and whose WaitDelay is never set.
 func (fn *fun) checkShells() {
 	for _, cmd := range fn.sortedCmds() {
-		if !cmd.context || cmd.create == nil || cmd.escapes || !cmd.startedAny || len(cmd.fields["WaitDelay"]) > 0 {
+		if !cmd.owned || !cmd.context || cmd.create == nil || cmd.escapes || !cmd.startedAny || len(cmd.fields["WaitDelay"]) > 0 {
 			continue
 		}
 		captured, unknown := cmd.outputs || cmd.pipes, false

@@ -22,7 +22,7 @@ func (fn *fun) checkWaits() {
 				break
 			}
 		}
-		if start == nil || cmd.escapes || cmd.startInGo {
+		if start == nil || !cmd.owned || cmd.escapes || cmd.startInGo {
 			continue
 		}
 		if field, std := fn.parentStdio(cmd); std != "" && (cmd.released || !cmd.waited) {
@@ -54,7 +54,7 @@ func (fn *fun) parentStdio(cmd *command) (field, std string) {
 	for _, f := range []string{"Stdout", "Stderr", "Stdin"} {
 		for _, v := range cmd.fields[f] {
 			if s := parentStdio(fn.info(), v); s != "" {
-				return "cmd." + f, s
+				return cmd.v.Name() + "." + f, s
 			}
 		}
 	}

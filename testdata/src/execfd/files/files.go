@@ -222,3 +222,18 @@ func startProcessClosed() (*os.Process, []byte, error) {
 	out, _ := io.ReadAll(r)
 	return p, out, nil
 }
+
+func newCmd() *exec.Cmd { return exec.Command("child") }
+
+// A command made by another function: the file handed to it is still ours
+// to close, but waiting is left to whoever made the command.
+func madeElsewhere() ([]byte, error) {
+	r, w, err := os.Pipe()
+	if err != nil {
+		return nil, err
+	}
+	cmd := newCmd()
+	cmd.Stdout = w
+	cmd.Start() // want `the parent still holds w`
+	return io.ReadAll(r)
+}
