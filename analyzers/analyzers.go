@@ -8,13 +8,25 @@ import (
 	"strconv"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/tmplint/tmplint/analyzers/cloexec"
+	"github.com/tmplint/tmplint/analyzers/execfd"
+	"github.com/tmplint/tmplint/analyzers/filemode"
+	"github.com/tmplint/tmplint/analyzers/tempcleanup"
+	"github.com/tmplint/tmplint/analyzers/temppath"
 )
 
 // All returns every tmplint analyzer, sorted by name. The list is written
 // by hand, as go vet's is: a package under analyzers/ that is missing here
 // fails TestSuiteIsComplete.
 func All() []*analysis.Analyzer {
-	return []*analysis.Analyzer{}
+	return []*analysis.Analyzer{
+		cloexec.Analyzer,
+		execfd.Analyzer,
+		filemode.Analyzer,
+		tempcleanup.Analyzer,
+		temppath.Analyzer,
+	}
 }
 
 // StrictFlag is the name of the flag through which every analyzer selects
