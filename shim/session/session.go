@@ -316,7 +316,7 @@ type Transient struct {
 
 	mu    sync.Mutex
 	timer *time.Timer
-	err     error
+	err   error
 }
 
 // Transient creates a directory (0700) in the session, named after pattern

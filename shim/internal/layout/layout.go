@@ -242,9 +242,9 @@ func checkPrivate(r *os.Root, name, path string, fi fs.FileInfo) error {
 type Liveness int
 
 const (
-	Alive   Liveness = iota // the owner holds the lock
-	Dead                    // the lock was free; the caller now holds it
-	NoLock                  // there is no lock file
+	Alive  Liveness = iota // the owner holds the lock
+	Dead                   // the lock was free; the caller now holds it
+	NoLock                 // there is no lock file
 )
 
 // ProbeOwner tries the lock of the session directory sessionName in base.
