@@ -1,14 +1,242 @@
 package main
 
-// PLACEHOLDER owned by the shim helper: replace this whole file with the
-// real `tmplint sweep` implementation.
-
 import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
 	"io"
 	"os"
+	"strings"
+	"time"
+
+	"github.com/tmplint/tmplint/shim/sweep"
 )
 
+// Exit codes of tmplint sweep.
+const (
+	sweepOK      = 0 // nothing failed (also: nothing to do, a dry run)
+	sweepFailed  = 1 // a removal failed, or the confirmation was declined
+	sweepRefused = 2 // bad usage, unreadable base, or no confirmation possible
+)
+
+const sweepUsage = `usage: tmplint sweep [flags] [base]
+
+Removes orphaned temp directories under base (default: the system temp dir):
+directories whose name matches strictly (by default the tmplint shim's own
+session and handoff directories; --pattern adds globs relative to base, '/'
+between levels), owned by you, unmodified for --min-age, and whose owner is
+gone (its lock is free, or its TTL has run out). Symbolic links are never
+followed. Every candidate is re-checked right before removal.
+
+Without --force, asks for confirmation on a terminal and refuses otherwise.
+
+Exit status: 0 done (or nothing to do), 1 a removal failed or confirmation
+was declined, 2 usage error or no confirmation possible.
+
+flags:
+`
+
+// patternList is a repeatable --pattern flag.
+type patternList []string
+
+func (p *patternList) String() string { return strings.Join(*p, ",") }
+
+func (p *patternList) Set(s string) error {
+	if err := sweep.CheckPattern(s); err != nil {
+		return err
+	}
+	*p = append(*p, s)
+	return nil
+}
+
+// sweepReport is the --json output.
+type sweepReport struct {
+	Base           string             `json:"base"`
+	DryRun         bool               `json:"dry_run"`
+	MinAgeSeconds  int64              `json:"min_age_seconds"`
+	Candidates     []*sweep.Candidate `json:"candidates,omitempty"`
+	WouldFreeBytes int64              `json:"would_free_bytes,omitempty"`
+	Removed        []*sweep.Candidate `json:"removed"`
+	FreedBytes     int64              `json:"freed_bytes"`
+	Skipped        []sweep.Skip       `json:"skipped"`
+	Failed         []sweep.Failure    `json:"failed"`
+	Error          string             `json:"error,omitempty"`
+}
+
+// runSweep implements `tmplint sweep [flags] [base]`.
 func runSweep(args []string, stdin *os.File, stdout, stderr io.Writer) int {
-	errorf("sweep is not available in this build")
-	return exitError
+	fs := flag.NewFlagSet("tmplint sweep", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprint(stderr, sweepUsage)
+		fs.PrintDefaults()
+	}
+	dryRun := fs.Bool("dry-run", false, "list what would be removed, with sizes and ages, and remove nothing")
+	force := fs.Bool("force", false, "remove without asking for confirmation")
+	minAge := fs.Duration("min-age", sweep.DefaultMinAge, "only directories unmodified for at least this long")
+	jsonOut := fs.Bool("json", false, "write the report as JSON on stdout")
+	var patterns patternList
+	fs.Var(&patterns, "pattern", "also sweep directories matching this glob relative to base (repeatable)")
+
+	// Flags may come before or after the base.
+	var positional []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return sweepOK
+			}
+			return sweepRefused
+		}
+		if fs.NArg() == 0 {
+			break
+		}
+		positional = append(positional, fs.Arg(0))
+		args = fs.Args()[1:]
+	}
+	if len(positional) > 1 {
+		fmt.Fprintf(stderr, "tmplint sweep: one base directory at most, got %q\n", positional)
+		return sweepRefused
+	}
+	if *minAge < 0 {
+		fmt.Fprintln(stderr, "tmplint sweep: --min-age must not be negative")
+		return sweepRefused
+	}
+	base := ""
+	if len(positional) == 1 {
+		base = positional[0]
+	}
+
+	rep := &sweepReport{DryRun: *dryRun, MinAgeSeconds: int64(*minAge / time.Second)}
+	emit := func(code int) int {
+		if *jsonOut {
+			enc := json.NewEncoder(stdout)
+			enc.SetIndent("", "  ")
+			if rep.Skipped == nil {
+				rep.Skipped = []sweep.Skip{}
+			}
+			if rep.Failed == nil {
+				rep.Failed = []sweep.Failure{}
+			}
+			if rep.Removed == nil {
+				rep.Removed = []*sweep.Candidate{}
+			}
+			enc.Encode(rep)
+		}
+		return code
+	}
+
+	plan, err := sweep.Scan(sweep.Options{Base: base, Patterns: patterns, MinAge: *minAge})
+	if err != nil {
+		fmt.Fprintf(stderr, "tmplint sweep: %v\n", err)
+		rep.Error = err.Error()
+		return emit(sweepRefused)
+	}
+	defer plan.Close()
+	rep.Base = plan.Base
+
+	if *dryRun || len(plan.Candidates) == 0 {
+		rep.Candidates = plan.Candidates
+		rep.WouldFreeBytes = plan.TotalBytes()
+		rep.Skipped = plan.Skipped
+		if !*jsonOut {
+			printPlan(stdout, plan, *dryRun)
+			printSkipped(stdout, plan.Skipped)
+		}
+		return emit(sweepOK)
+	}
+
+	if !*force {
+		if !sweep.IsTerminal(stdin) {
+			msg := fmt.Sprintf("refusing to remove %d %s without confirmation: stdin is not a terminal (use --force to remove, or --dry-run to list)",
+				len(plan.Candidates), plural(len(plan.Candidates), "directory", "directories"))
+			rep.Candidates, rep.Skipped, rep.Error = plan.Candidates, plan.Skipped, msg
+			if !*jsonOut {
+				printPlan(stdout, plan, true)
+			}
+			fmt.Fprintf(stderr, "tmplint sweep: %s\n", msg)
+			return emit(sweepRefused)
+		}
+		printPlan(stderr, plan, true)
+		fmt.Fprintf(stderr, "remove %d %s (%s)? [y/N] ", len(plan.Candidates),
+			plural(len(plan.Candidates), "directory", "directories"), humanBytes(plan.TotalBytes()))
+		answer, _ := bufio.NewReader(stdin).ReadString('\n')
+		switch strings.ToLower(strings.TrimSpace(answer)) {
+		case "y", "yes":
+		default:
+			fmt.Fprintln(stderr, "tmplint sweep: not confirmed; nothing removed")
+			rep.Candidates, rep.Skipped, rep.Error = plan.Candidates, plan.Skipped, "not confirmed"
+			return emit(sweepFailed)
+		}
+	}
+
+	res := plan.Execute()
+	rep.Removed, rep.FreedBytes, rep.Skipped, rep.Failed = res.Removed, res.FreedBytes, res.Skipped, res.Failed
+	if !*jsonOut {
+		fmt.Fprintf(stdout, "removed %d %s, %s\n", len(res.Removed), plural(len(res.Removed), "directory", "directories"), humanBytes(res.FreedBytes))
+		for _, c := range res.Removed {
+			fmt.Fprintf(stdout, "  %s\n", c.Path)
+		}
+		printSkipped(stdout, res.Skipped)
+		if len(res.Failed) > 0 {
+			fmt.Fprintf(stdout, "failed %d:\n", len(res.Failed))
+			for _, f := range res.Failed {
+				fmt.Fprintf(stdout, "  %s: %s\n", f.Path, f.Error)
+			}
+		}
+	}
+	for _, f := range res.Failed {
+		fmt.Fprintf(stderr, "tmplint sweep: %s: %s\n", f.Path, f.Error)
+	}
+	if len(res.Failed) > 0 {
+		return emit(sweepFailed)
+	}
+	return emit(sweepOK)
+}
+
+func printPlan(w io.Writer, plan *sweep.Plan, would bool) {
+	if len(plan.Candidates) == 0 {
+		fmt.Fprintf(w, "nothing to remove under %s\n", plan.Base)
+		return
+	}
+	verb := "found"
+	if would {
+		verb = "would remove"
+	}
+	n := len(plan.Candidates)
+	fmt.Fprintf(w, "%s %d %s, %s, under %s\n", verb, n, plural(n, "directory", "directories"), humanBytes(plan.TotalBytes()), plan.Base)
+	for _, c := range plan.Candidates {
+		fmt.Fprintf(w, "  %9s  %8s old  %-7s  %s\n", humanBytes(c.SizeBytes), c.Age(), c.Kind, c.Path)
+	}
+}
+
+func printSkipped(w io.Writer, skips []sweep.Skip) {
+	if len(skips) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "skipped %d:\n", len(skips))
+	for _, s := range skips {
+		fmt.Fprintf(w, "  %s: %s\n", s.Path, s.Reason)
+	}
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+func humanBytes(n int64) string {
+	const unit = 1024
+	if n < unit {
+		return fmt.Sprintf("%d B", n)
+	}
+	div, exp := int64(unit), 0
+	for m := n / unit; m >= unit; m /= unit {
+		div *= unit
+		exp++
+	}
+	return fmt.Sprintf("%.1f %ciB", float64(n)/float64(div), "KMGTPE"[exp])
 }
