@@ -6,20 +6,42 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"sync"
 	"time"
 
 	"github.com/tmplint/tmplint/shim/internal/layout"
 )
 
-// prune removes, in every program base under root, the sessions whose owner
-// is dead (and whose TTL has passed) and the handoffs whose TTL has passed.
-// It never touches an entry whose name is not the shim's.
-func prune(root *os.Root, cfg config) error {
+// defaultPruneBudget bounds the time New spends pruning before it returns;
+// what is left is pruned by a background goroutine that Close stops.
+const defaultPruneBudget = 50 * time.Millisecond
+
+type pruneItem struct {
+	base *os.Root
+	name string
+}
+
+// A pruner removes, in every program base under the root, the sessions
+// whose owner is dead (and whose TTL has passed) and the handoffs whose TTL
+// has passed. It never touches an entry whose name is not the shim's.
+type pruner struct {
+	cfg   config
+	bases []*os.Root
+	items []pruneItem
+	stop  chan struct{}
+	done  chan struct{}
+
+	mu   sync.Mutex
+	errs []error
+}
+
+func newPruner(root *os.Root, cfg config) *pruner {
+	p := &pruner{cfg: cfg}
 	progs, err := readNames(root)
 	if err != nil {
-		return err
+		p.errs = append(p.errs, err)
+		return p
 	}
-	var errs []error
 	for _, prog := range progs {
 		fi, err := root.Lstat(prog)
 		if err != nil || !fi.IsDir() {
@@ -27,13 +49,93 @@ func prune(root *os.Root, cfg config) error {
 		}
 		base, err := layout.OpenPrivateSubdir(root, prog, false)
 		if err != nil {
-			errs = append(errs, err)
+			p.errs = append(p.errs, err)
 			continue
 		}
-		errs = append(errs, pruneBase(base, cfg))
-		base.Close()
+		names, err := readNames(base)
+		if err != nil {
+			p.errs = append(p.errs, err)
+			base.Close()
+			continue
+		}
+		p.bases = append(p.bases, base)
+		present := make(map[string]bool, len(names))
+		for _, n := range names {
+			present[n] = true
+		}
+		for _, n := range names {
+			if s, ok := layout.IsLockName(n); ok && present[s] {
+				continue // handled with its session
+			}
+			if layout.IsSessionName(n) || isHandoff(n) || isLock(n) {
+				p.items = append(p.items, pruneItem{base, n})
+			}
+		}
 	}
-	return errors.Join(errs...)
+	return p
+}
+
+func isLock(name string) bool {
+	_, ok := layout.IsLockName(name)
+	return ok
+}
+
+// run prunes until budget (if not negative) is spent, then hands the rest
+// to a background goroutine.
+func (p *pruner) run(budget time.Duration) {
+	start := time.Now()
+	for len(p.items) > 0 {
+		if budget >= 0 && time.Since(start) > budget {
+			p.stop, p.done = make(chan struct{}), make(chan struct{})
+			go p.background()
+			return
+		}
+		p.one()
+	}
+	p.close()
+}
+
+func (p *pruner) background() {
+	defer close(p.done)
+	defer p.close()
+	for len(p.items) > 0 {
+		select {
+		case <-p.stop:
+			return
+		default:
+		}
+		p.one()
+	}
+}
+
+func (p *pruner) one() {
+	it := p.items[0]
+	p.items = p.items[1:]
+	if err := pruneEntry(it.base, it.name, p.cfg, p.cfg.now()); err != nil {
+		p.mu.Lock()
+		p.errs = append(p.errs, err)
+		p.mu.Unlock()
+	}
+}
+
+func (p *pruner) close() {
+	for _, b := range p.bases {
+		b.Close()
+	}
+}
+
+// wait stops the background pruning, if any, after the entry in progress.
+func (p *pruner) wait() {
+	if p.stop != nil {
+		close(p.stop)
+		<-p.done
+	}
+}
+
+func (p *pruner) err() error {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return errors.Join(p.errs...)
 }
 
 func readNames(r *os.Root) ([]string, error) {
@@ -45,34 +147,26 @@ func readNames(r *os.Root) ([]string, error) {
 	return d.Readdirnames(-1)
 }
 
-func pruneBase(base *os.Root, cfg config) error {
-	names, err := readNames(base)
-	if err != nil {
-		return err
-	}
-	now := cfg.now()
-	var errs []error
-	for _, name := range names {
-		switch {
-		case layout.IsSessionName(name):
-			errs = append(errs, pruneSession(base, name, cfg, now))
-		case isHandoff(name):
-			exp, _ := layout.HandoffExpiry(name)
-			if now.Before(exp) {
-				continue
-			}
-			if err := base.RemoveAll(name); err != nil {
-				errs = append(errs, err)
-				continue
-			}
-			writeAudit(cfg, Event{Event: "purge", Kind: "handoff", Path: filepath.Join(base.Name(), name), Why: WhyTTL})
-		default:
-			if s, ok := layout.IsLockName(name); ok {
-				errs = append(errs, pruneOrphanLock(base, s, now))
-			}
+// pruneEntry prunes one entry of a program base if it is stale.
+func pruneEntry(base *os.Root, name string, cfg config, now time.Time) error {
+	switch {
+	case layout.IsSessionName(name):
+		return pruneSession(base, name, cfg, now)
+	case isHandoff(name):
+		exp, _ := layout.HandoffExpiry(name)
+		if now.Before(exp) {
+			return nil
+		}
+		if err := base.RemoveAll(name); err != nil {
+			return err
+		}
+		writeAudit(cfg, Event{Event: "purge", Kind: "handoff", Path: filepath.Join(base.Name(), name), Why: WhyTTL})
+	default:
+		if s, ok := layout.IsLockName(name); ok {
+			return pruneOrphanLock(base, s, now)
 		}
 	}
-	return errors.Join(errs...)
+	return nil
 }
 
 func isHandoff(name string) bool {

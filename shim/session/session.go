@@ -36,6 +36,8 @@ type config struct {
 	ttl     time.Duration
 	handled []os.Signal
 	now     func() time.Time
+
+	pruneBudget time.Duration // negative: prune everything before New returns
 }
 
 // WithTempDir puts the per-user root in dir instead of os.TempDir().
@@ -75,7 +77,7 @@ type Session struct {
 	base       *os.Root // the per-program base
 	lock       *os.File
 	transients map[*Transient]struct{}
-	pruneErr   error
+	pruner     *pruner
 }
 
 // Start starts a session for the running program (named after os.Args[0]).
@@ -84,10 +86,11 @@ func Start(opts ...Option) (*Session, error) {
 }
 
 // New starts a session for program: it prunes the stale sessions and
-// expired handoffs of every program of this user, creates the session
+// expired handoffs of every program of this user (for at most a few tens
+// of milliseconds; any rest is pruned in the background), creates the session
 // directory (0700) and starts catching SIGINT, SIGTERM and SIGHUP.
 func New(program string, opts ...Option) (*Session, error) {
-	cfg := config{now: time.Now}
+	cfg := config{now: time.Now, pruneBudget: defaultPruneBudget}
 	for _, o := range opts {
 		o(&cfg)
 	}
@@ -102,10 +105,12 @@ func New(program string, opts ...Option) (*Session, error) {
 	if err != nil {
 		return nil, fmt.Errorf("session: %w", err)
 	}
-	pruneErr := prune(root, cfg)
+	pr := newPruner(root, cfg)
+	pr.run(cfg.pruneBudget)
 
-	s := &Session{program: prog, base: base, cfg: cfg, pruneErr: pruneErr}
+	s := &Session{program: prog, base: base, cfg: cfg, pruner: pr}
 	if err := s.create(); err != nil {
+		pr.wait()
 		base.Close()
 		return nil, fmt.Errorf("session: %w", err)
 	}
@@ -174,9 +179,11 @@ func (s *Session) ID() string { return s.id }
 // envelope's meta.session_tmp_dir).
 func (s *Session) Dir() string { return s.dir }
 
-// PruneError returns what went wrong pruning stale sessions at start, if
-// anything; pruning failures do not fail the start.
-func (s *Session) PruneError() error { return s.pruneErr }
+// PruneError returns what went wrong so far pruning stale sessions and
+// expired handoffs, if anything; pruning failures do not fail the start.
+// Pruning that does not finish within a short budget during New goes on in
+// the background until done or until Close.
+func (s *Session) PruneError() error { return s.pruner.err() }
 
 // CreateTemp creates a new file in the session directory, mode 0600, named
 // after pattern as in os.CreateTemp. It is removed with the session.
@@ -224,6 +231,7 @@ func (s *Session) purge(why string) error {
 		}
 		s.mu.Unlock()
 		unregister(s)
+		s.pruner.wait()
 		var errs []error
 		for _, t := range ts {
 			errs = append(errs, t.purge(why))

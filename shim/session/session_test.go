@@ -306,3 +306,35 @@ func scanLines(t *testing.T, cmd *exec.Cmd) *bufio.Scanner {
 	}
 	return bufio.NewScanner(out)
 }
+
+// TestBackgroundPrune: with no pruning budget at start, stale sessions are
+// still pruned — by the background pruner — while the session lives.
+func TestBackgroundPrune(t *testing.T) {
+	tmp := t.TempDir()
+	var dirs []string
+	for range 20 {
+		s, err := New("crashed", WithTempDir(tmp))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.lock.Close() // the owner "dies"
+		dirs = append(dirs, s.Dir())
+	}
+	s, err := New("tool", WithTempDir(tmp), func(c *config) { c.pruneBudget = 0 })
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	deadline := time.Now().Add(10 * time.Second)
+	for _, d := range dirs {
+		for exists(d) && time.Now().Before(deadline) {
+			time.Sleep(5 * time.Millisecond)
+		}
+		if exists(d) || exists(d+layout.LockSuffix) {
+			t.Fatalf("%s not pruned in the background", d)
+		}
+	}
+	if err := s.PruneError(); err != nil {
+		t.Fatal(err)
+	}
+}
