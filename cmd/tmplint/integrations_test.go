@@ -1,0 +1,160 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/tmplint/tmplint/analyzers"
+)
+
+// TestSARIFEndToEnd runs tmplint -sarif on the demo packages and validates
+// the log against the SARIF 2.1.0 schema and GitHub's requirements.
+func TestSARIFEndToEnd(t *testing.T) {
+	bin := tmplintBinary(t)
+	root := repoRoot(t)
+	res := run(t, root, bin, "-sarif", "./testdata/demo/...")
+	if res.code != exitFindings {
+		t.Fatalf("exit code %d, want %d; stderr:\n%s", res.code, exitFindings, res.stderr)
+	}
+	c := jsonschema.NewCompiler()
+	c.AssertFormat()
+	schema, err := c.Compile(filepath.Join(root, "internal", "sarif", "testdata", "sarif-schema-2.1.0.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := jsonschema.UnmarshalJSON(strings.NewReader(res.stdout))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := schema.Validate(doc); err != nil {
+		t.Fatalf("SARIF output does not validate: %v", err)
+	}
+
+	var log struct {
+		Runs []struct {
+			Tool struct {
+				Driver struct {
+					Name  string
+					Rules []struct{ ID, HelpURI string }
+				}
+			}
+			Results []struct {
+				RuleID    string
+				Message   struct{ Text string }
+				Locations []struct {
+					PhysicalLocation struct {
+						ArtifactLocation struct{ URI, URIBaseID string }
+						Region           struct{ StartLine int }
+					}
+				}
+				PartialFingerprints map[string]string
+			}
+		}
+	}
+	if err := json.Unmarshal([]byte(res.stdout), &log); err != nil {
+		t.Fatal(err)
+	}
+	r := log.Runs[0]
+	if r.Tool.Driver.Name != "tmplint" || len(r.Tool.Driver.Rules) != len(analyzers.All()) {
+		t.Errorf("driver %q with %d rules, want tmplint with %d", r.Tool.Driver.Name, len(r.Tool.Driver.Rules), len(analyzers.All()))
+	}
+	if len(r.Results) == 0 {
+		t.Fatal("no results")
+	}
+	for _, res := range r.Results {
+		loc := res.Locations[0].PhysicalLocation
+		if res.RuleID == "" || res.Message.Text == "" || loc.Region.StartLine < 1 || len(res.PartialFingerprints) == 0 {
+			t.Errorf("incomplete result %+v", res)
+		}
+		if loc.ArtifactLocation.URIBaseID != "%SRCROOT%" || !strings.HasPrefix(loc.ArtifactLocation.URI, "testdata/demo/") {
+			t.Errorf("location %+v is not relative to the root", loc.ArtifactLocation)
+		}
+		if _, err := os.Stat(filepath.Join(root, filepath.FromSlash(loc.ArtifactLocation.URI))); err != nil {
+			t.Errorf("location %s: %v", loc.ArtifactLocation.URI, err)
+		}
+	}
+}
+
+// TestBaselineEndToEnd records a baseline for a small module, then checks
+// that it hides the recorded findings after an edit that shifts lines,
+// shows a new finding, and reports the entry of a fixed one as stale.
+func TestBaselineEndToEnd(t *testing.T) {
+	bin := tmplintBinary(t)
+	dir := t.TempDir()
+	write := func(name, content string) {
+		t.Helper()
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("go.mod", "module example.com/legacy\n\ngo 1.26\n")
+	const legacy = `package legacy
+
+import "os"
+
+func Save(data []byte) error {
+	return os.WriteFile("state.json", data, 644)
+}
+
+func Lock() (*os.File, error) {
+	return os.OpenFile("/tmp/legacy.lock", os.O_RDWR|os.O_CREATE, 0o600)
+}
+`
+	write("legacy.go", legacy)
+
+	res := run(t, dir, bin, "./...")
+	if res.code != exitFindings || strings.Count(res.stdout, "\n") < 2 {
+		t.Fatalf("before the baseline: exit %d, output:\n%s%s", res.code, res.stdout, res.stderr)
+	}
+	before := res.stdout
+
+	// File names in the baseline are relative to its own directory.
+	res = run(t, dir, bin, "-write-baseline", "tmplint-baseline.json", "./...")
+	if res.code == exitError {
+		t.Fatalf("-write-baseline: exit %d\n%s", res.code, res.stderr)
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "tmplint-baseline.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(data, []byte(`"file": "legacy.go"`)) {
+		t.Errorf("baseline:\n%s", data)
+	}
+
+	res = run(t, dir, bin, "-baseline", "tmplint-baseline.json", "./...")
+	if res.code != exitClean || res.stdout != "" {
+		t.Errorf("with the baseline: exit %d, output:\n%s%s", res.code, res.stdout, res.stderr)
+	}
+
+	// Unrelated edits shift every line; the findings stay hidden.
+	shifted := strings.Replace(legacy, "import \"os\"\n", "import \"os\"\n\n// Package state.\n\nconst version = 2\n", 1)
+	write("legacy.go", shifted)
+	res = run(t, dir, bin, "-baseline", "tmplint-baseline.json", "./...")
+	if res.code != exitClean || res.stdout != "" {
+		t.Errorf("after a line shift: exit %d, output:\n%s%s\n(without the baseline:\n%s)", res.code, res.stdout, res.stderr, before)
+	}
+
+	// A new finding shows; fixing the old filemode finding leaves a stale
+	// entry.
+	edited := strings.Replace(shifted, "data, 644)", "data, 0o644)", 1) +
+		"\nfunc Save2(data []byte) error {\n\treturn os.WriteFile(\"state2.json\", data, 600)\n}\n"
+	write("legacy.go", edited)
+	res = run(t, dir, bin, "-baseline", "tmplint-baseline.json", "./...")
+	if res.code != exitFindings || strings.Count(res.stdout, "(filemode)") != 1 || !strings.Contains(res.stdout, "600") {
+		t.Errorf("a new finding: exit %d, output:\n%s", res.code, res.stdout)
+	}
+	if !strings.Contains(res.stderr, "1 stale entries") || !strings.Contains(res.stderr, "legacy.go:6: filemode:") {
+		t.Errorf("want the fixed finding's entry reported stale; stderr:\n%s", res.stderr)
+	}
+
+	res = run(t, dir, bin, "-baseline", "no-such-file.json", "./...")
+	if res.code != exitError {
+		t.Errorf("a missing baseline: exit %d, want %d", res.code, exitError)
+	}
+}
