@@ -195,6 +195,9 @@ func (c *checker) creation(fn ast.Node, g *cfg.CFG, cr *tempfacts.Creation, stac
 	if a == nil {
 		return // stored into a field or element
 	}
+	if c.expectedToFail(fn, c.res.Var(a.Err)) {
+		return // a test asserting that the creation fails
+	}
 	obj, cleanup := c.res.Var(a.Object), c.res.Var(a.Cleanup)
 	t := c.res.Track(fn, cr.Kind, obj, cleanup, tempfacts.Default)
 	if (obj != nil && !t.Local(obj)) || (cleanup != nil && !t.Local(cleanup)) {
@@ -487,4 +490,65 @@ func defaultDir(info *types.Info, e ast.Expr) bool {
 	}
 	fn, ok := typeutil.Callee(info, call).(*types.Func)
 	return ok && fn.Pkg() != nil && fn.Pkg().Path() == "os" && fn.Name() == "TempDir"
+}
+
+// expectedToFail reports whether fn is a test that expects the creation to
+// fail: it tests "err == nil" (alone or in a disjunction) and reports a
+// test failure when it holds.
+func (c *checker) expectedToFail(fn ast.Node, errVar *types.Var) bool {
+	if errVar == nil {
+		return false
+	}
+	info := c.pass.TypesInfo
+	var isNilTest func(e ast.Expr) bool
+	isNilTest = func(e ast.Expr) bool {
+		bin, ok := ast.Unparen(e).(*ast.BinaryExpr)
+		if !ok {
+			return false
+		}
+		switch bin.Op {
+		case token.LOR:
+			return isNilTest(bin.X) || isNilTest(bin.Y)
+		case token.EQL:
+			x, y := ast.Unparen(bin.X), ast.Unparen(bin.Y)
+			if id, ok := y.(*ast.Ident); ok && info.Uses[id] == errVar {
+				x, y = y, x
+			}
+			id, ok := x.(*ast.Ident)
+			if !ok || info.Uses[id] != errVar {
+				return false
+			}
+			_, isNil := info.Uses[identOf(y)].(*types.Nil)
+			return isNil
+		}
+		return false
+	}
+	found := false
+	ast.Inspect(fn, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		ifs, ok := n.(*ast.IfStmt)
+		if !ok || !isNilTest(ifs.Cond) {
+			return true
+		}
+		ast.Inspect(ifs.Body, func(m ast.Node) bool {
+			if call, ok := m.(*ast.CallExpr); ok {
+				if f, ok := typeutil.Callee(info, call).(*types.Func); ok && f.Pkg() != nil && f.Pkg().Path() == "testing" {
+					switch f.Name() {
+					case "Error", "Errorf", "Fatal", "Fatalf", "Fail", "FailNow":
+						found = true
+					}
+				}
+			}
+			return !found
+		})
+		return !found
+	})
+	return found
+}
+
+func identOf(e ast.Expr) *ast.Ident {
+	id, _ := e.(*ast.Ident)
+	return id
 }

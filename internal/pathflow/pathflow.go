@@ -42,7 +42,10 @@
 // What the search knows:
 //   - The failure branch of the creation needs nothing: when Err is set, the
 //     true branch of "Err != nil" (the false branch of "Err == nil") is not
-//     searched, as long as Err has not been assigned again since.
+//     searched, as long as Err has not been assigned again since. The true
+//     branch of a disjunction with "Err != nil" ("x == nil || Err != nil")
+//     is taken for the failure branch too, and so is the false branch of a
+//     conjunction with "Err == nil".
 //   - A release of effect Deferred (a defer statement, a registration with
 //     t.Cleanup) covers every later exit except those that end the process
 //     without unwinding (os.Exit, log.Fatal): such an exit is a leak whose
@@ -379,9 +382,24 @@ func (s *search) exit(b *cfg.Block, st state) {
 }
 
 // errTest reports whether cond is "v != nil" (nonNil true) or "v == nil".
+// A disjunction with "v != nil" counts as "v != nil" (its true branch is
+// taken as the failure), and a conjunction with "v == nil" as "v == nil":
+// "if name == "" || err != nil { t.Fatal(err) }".
 func errTest(info *types.Info, cond ast.Expr, v *types.Var) (nonNil, ok bool) {
 	bin, isBin := ast.Unparen(cond).(*ast.BinaryExpr)
-	if !isBin || (bin.Op != token.NEQ && bin.Op != token.EQL) {
+	if !isBin {
+		return false, false
+	}
+	switch bin.Op {
+	case token.LOR, token.LAND:
+		for _, side := range []ast.Expr{bin.X, bin.Y} {
+			if nn, ok := errTest(info, side, v); ok && nn == (bin.Op == token.LOR) {
+				return nn, true
+			}
+		}
+		return false, false
+	case token.NEQ, token.EQL:
+	default:
 		return false, false
 	}
 	x, y := ast.Unparen(bin.X), ast.Unparen(bin.Y)

@@ -158,6 +158,23 @@ func immediatelyCalled() {
 	func() { defer release(r) }()
 }
 
+// want:
+func disjunction() {
+	r, err := create()
+	if cond() || err != nil {
+		fatal()
+	}
+	defer release(r)
+}
+
+// want:
+func conjunction() {
+	r, err := create()
+	if err == nil && cond() {
+		release(r)
+	}
+}
+
 // want: return@4
 func selectCase(ch chan int) {
 	r, _ := create()

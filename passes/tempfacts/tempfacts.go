@@ -119,7 +119,7 @@ type Result struct {
 	returnsMemo  map[*types.Func]*returnsTemp
 	releasesMemo map[*types.Func]*releases
 	borrowsMemo  map[*types.Func]*borrows
-	keepsMemo    map[[2]any]bool
+	reasonsMemo  map[[2]any]uint
 	busy         map[*types.Func]bool
 }
 
@@ -166,7 +166,7 @@ func run(pass *analysis.Pass) (any, error) {
 		returnsMemo:  make(map[*types.Func]*returnsTemp),
 		releasesMemo: make(map[*types.Func]*releases),
 		borrowsMemo:  make(map[*types.Func]*borrows),
-		keepsMemo:    make(map[[2]any]bool),
+		reasonsMemo:  make(map[[2]any]uint),
 		busy:         make(map[*types.Func]bool),
 	}
 	for _, f := range pass.Files {
@@ -253,10 +253,25 @@ func (r *Result) Creation(call *ast.CallExpr) *Creation {
 	if c == nil {
 		return nil
 	}
-	if c.DirArg != nil && r.dirs.Classify(c.DirArg) == tempdir.Private {
+	if c.DirArg != nil && (r.dirs.Classify(c.DirArg) == tempdir.Private || r.testingDir(c.DirArg)) {
 		return nil
 	}
 	return c
+}
+
+// testingDir reports whether e is a call of a testing.TB method that
+// returns a directory the testing package manages: t.TempDir() and
+// t.ArtifactDir() (kept only when the user asks for artifacts).
+func (r *Result) testingDir(e ast.Expr) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	fn, ok := typeutil.Callee(r.info, call).(*types.Func)
+	if !ok || fn.Pkg() == nil || fn.Pkg().Path() != "testing" {
+		return false
+	}
+	return fn.Name() == "TempDir" || fn.Name() == "ArtifactDir"
 }
 
 // releasesParam reports whether fn removes or takes its parameter i on
@@ -628,6 +643,9 @@ func (r *Result) computeReleases(fn *types.Func, d *ast.FuncDecl) *releases {
 		if p.Name() == "" || p.Name() == "_" {
 			continue
 		}
+		if m, ok := r.paramReasons(fn, i); !ok || m&(1<<Removed|1<<Registered|1<<Renamed|1<<Stored) == 0 {
+			continue // nothing on any path releases it
+		}
 		t := r.Track(d, kind, p, nil, paramOwned)
 		leaks := pathflow.Leaks(&pathflow.Query{
 			Info: r.info, CFG: g, Release: t.Release, Registers: r.Registers, Exit: r.exits.Kind,
@@ -652,35 +670,38 @@ func (r *Result) computeReleases(fn *types.Func, d *ast.FuncDecl) *releases {
 // localKeeps reports whether the local function fn may keep its parameter
 // i: store it, return it, or pass it to unknown code on some path.
 func (r *Result) localKeeps(fn *types.Func, i int) bool {
+	m, ok := r.paramReasons(fn, i)
+	return !ok || m&(1<<Stored|1<<Returned|1<<Escaped) != 0
+}
+
+// paramReasons returns the set of reasons (as bits) for which some node of
+// the local function fn releases its parameter i; ok is false if the
+// function cannot be judged.
+func (r *Result) paramReasons(fn *types.Func, i int) (mask uint, ok bool) {
 	key := [2]any{fn, i}
-	if k, ok := r.keepsMemo[key]; ok {
-		return k
+	if m, ok := r.reasonsMemo[key]; ok {
+		return m, true
 	}
 	d := r.decls[fn]
 	sig, _ := fn.Type().(*types.Signature)
 	if d == nil || sig == nil || i >= sig.Params().Len() || generic(d) {
-		return true
+		return 0, false
 	}
-	r.keepsMemo[key] = false // cycles
+	r.reasonsMemo[key] = 0 // cycles
 	p := sig.Params().At(i)
 	kind := Dir
 	if isOSFile(p.Type()) {
 		kind = File
 	}
 	t := r.Track(d, kind, p, nil, Default)
-	keeps := false
 	ast.PreorderStack(d.Body, nil, func(n ast.Node, stack []ast.Node) bool {
-		if keeps {
-			return false
-		}
-		switch reason, _ := t.Classify(n, stack); reason {
-		case Stored, Returned, Escaped:
-			keeps = true
+		if reason, _ := t.Classify(n, stack); reason != NoReason {
+			mask |= 1 << reason
 		}
 		return true
 	})
-	r.keepsMemo[key] = keeps
-	return keeps
+	r.reasonsMemo[key] = mask
+	return mask, true
 }
 
 // HasImportedCreators reports whether some function called by the package
