@@ -93,7 +93,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if !imports(pass.Pkg, syscallPath) && !imports(pass.Pkg, unixPath) {
 		return nil, nil
 	}
-	c := &checker{pass: pass, r: r, handsOff: make(map[ast.Node]bool)}
+	c := &checker{pass: pass, r: r, handsOff: make(map[ast.Node]bool), later: make(map[ast.Node]later)}
 	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	ins.WithStack([]ast.Node{(*ast.CallExpr)(nil)}, func(n ast.Node, push bool, stack []ast.Node) bool {
 		if !push {
@@ -103,7 +103,7 @@ func run(pass *analysis.Pass) (any, error) {
 		if c.r.Generated(fileOf(stack)) {
 			return true
 		}
-		c.call(call, outermostFunc(stack))
+		c.call(call, outermostFunc(stack), stack[len(stack)-2])
 		return true
 	})
 	return nil, nil
@@ -143,6 +143,16 @@ type checker struct {
 	pass     *analysis.Pass
 	r        *report.Reporter
 	handsOff map[ast.Node]bool // memo of startsChild per function
+	later    map[ast.Node]later
+}
+
+// later says what a function does about close-on-exec after creating
+// descriptors: whether it sets the flag (CloseOnExec, fcntl F_SETFD with
+// FD_CLOEXEC) and whether it holds syscall.ForkLock, which makes the
+// create-then-set sequence atomic with respect to os/exec and syscall.ForkExec.
+type later struct {
+	setOn    []ast.Expr // the descriptor arguments of the calls that set the flag
+	forkLock bool
 }
 
 // A call site of a syscall or unix function.
@@ -154,9 +164,11 @@ type site struct {
 	qual string // the qualifier fixes use, "" under a dot import or inside the package
 	fix  bool   // whether fixes can name the package's identifiers
 	fun  ast.Node
+	// parent is the parent node of the call.
+	parent ast.Node
 }
 
-func (c *checker) call(call *ast.CallExpr, fun ast.Node) {
+func (c *checker) call(call *ast.CallExpr, fun, parent ast.Node) {
 	fn, _ := typeutil.Callee(c.pass.TypesInfo, call).(*types.Func)
 	if fn == nil || fn.Pkg() == nil {
 		return
@@ -168,7 +180,10 @@ func (c *checker) call(call *ast.CallExpr, fun ast.Node) {
 	if sig == nil || sig.Recv() != nil || call.Ellipsis.IsValid() || len(call.Args) != sig.Params().Len() {
 		return
 	}
-	s := &site{call: call, fn: fn, pkg: fn.Pkg(), fun: fun}
+	if isWrapper(fun, fn) {
+		return
+	}
+	s := &site{call: call, fn: fn, pkg: fn.Pkg(), fun: fun, parent: parent}
 	s.qual, s.fix = c.qualifier(call, fn.Pkg())
 	s.name = s.qual
 	if s.name == "" {
@@ -336,6 +351,9 @@ func (c *checker) flagCall(s *site, rule flagRule) {
 		})
 		return
 	}
+	if c.excusedLater(s, fixes) {
+		return
+	}
 	var msg string
 	switch {
 	case s.windows():
@@ -388,6 +406,9 @@ func (c *checker) variantCall(s *site, v variant) {
 			})
 			return
 		}
+	}
+	if name != "Dup2" && c.excusedLater(s, c.switchTo(s, v)) {
+		return
 	}
 	what := "creates a descriptor without close-on-exec"
 	if name == "Dup2" {
@@ -677,6 +698,150 @@ func isChildFiles(f types.Object) bool {
 		return f.Name() == "ExtraFiles"
 	case "os", syscallPath:
 		return f.Name() == "Files"
+	}
+	return false
+}
+
+// excusedLater reports whether the creation needs no default finding
+// because the function sets close-on-exec right afterwards: under
+// syscall.ForkLock that is the pre-O_CLOEXEC idiom and is safe; without it a
+// fork in between inherits the descriptor, which the strict profile reports.
+func (c *checker) excusedLater(s *site, fixes []analysis.SuggestedFix) bool {
+	l := c.laterOf(s.fun)
+	if !c.setOnResult(s, l.setOn) {
+		return false
+	}
+	if !l.forkLock {
+		c.r.ReportStrict(analysis.Diagnostic{
+			Pos: s.call.Pos(), End: s.call.End(),
+			Message: fmt.Sprintf("%s%s creates a descriptor without close-on-exec and sets the flag only afterwards, without holding syscall.ForkLock: a child forked in between inherits it; create it with the close-on-exec flag",
+				s.name, s.fn.Name()),
+			SuggestedFixes: fixes,
+		})
+	}
+	return true
+}
+
+func (c *checker) laterOf(fun ast.Node) later {
+	if fun == nil {
+		return later{}
+	}
+	if l, ok := c.later[fun]; ok {
+		return l
+	}
+	var l later
+	info := c.pass.TypesInfo
+	ast.Inspect(fun, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		fn, _ := typeutil.Callee(info, call).(*types.Func)
+		if fn == nil || fn.Pkg() == nil {
+			return true
+		}
+		path := fn.Pkg().Path()
+		switch {
+		case fn.Name() == "CloseOnExec" && (path == syscallPath || path == unixPath) && len(call.Args) == 1:
+			l.setOn = append(l.setOn, call.Args[0])
+		case fn.Name() == "FcntlInt" && path == unixPath && len(call.Args) == 3:
+			if c.setsCloexec(fn.Pkg(), call.Args[1], call.Args[2]) {
+				l.setOn = append(l.setOn, call.Args[0])
+			}
+		case rawSyscalls[fn.Name()] && (path == syscallPath || path == unixPath) && len(call.Args) >= 4:
+			if sys, ok := pkgConst(fn.Pkg(), "SYS_FCNTL"); ok {
+				if trap, ok := c.constant(call.Args[0]); ok && trap == sys && c.setsCloexec(fn.Pkg(), call.Args[2], call.Args[3]) {
+					l.setOn = append(l.setOn, call.Args[1])
+				}
+			}
+		case path == "sync" && (fn.Name() == "RLock" || fn.Name() == "Lock"):
+			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+				if x, ok := ast.Unparen(sel.X).(*ast.SelectorExpr); ok {
+					if v, ok := info.Uses[x.Sel].(*types.Var); ok && v.Name() == "ForkLock" && v.Pkg() != nil && v.Pkg().Path() == syscallPath {
+						l.forkLock = true
+					}
+				} else if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok {
+					if v, ok := info.Uses[id].(*types.Var); ok && v.Name() == "ForkLock" && v.Pkg() != nil && v.Pkg().Path() == syscallPath {
+						l.forkLock = true // inside package syscall
+					}
+				}
+			}
+		}
+		return true
+	})
+	c.later[fun] = l
+	return l
+}
+
+// setsCloexec reports whether fcntl(fd, cmd, arg) is F_SETFD with FD_CLOEXEC.
+func (c *checker) setsCloexec(pkg *types.Package, cmdArg, arg ast.Expr) bool {
+	setfd, ok1 := pkgConst(pkg, "F_SETFD")
+	bit, ok2 := pkgConst(pkg, "FD_CLOEXEC")
+	cmd, ok3 := c.constant(cmdArg)
+	return ok1 && ok2 && ok3 && cmd == setfd && c.hasBit(arg, bit) == yes
+}
+
+// isWrapper reports whether the function is a wrapper of the system call:
+// a function or method with the same name, such as a test hook's
+// Accept(s int) calling syscall.Accept. A wrapper keeps the call's contract,
+// and its callers are the ones that choose the flags.
+func isWrapper(fun ast.Node, callee *types.Func) bool {
+	decl, ok := fun.(*ast.FuncDecl)
+	return ok && decl.Name.Name == callee.Name()
+}
+
+// setOnResult reports whether one of the expressions mentions a variable
+// that holds the descriptor the call creates: the variable the result is
+// assigned to, or the slice that Pipe fills.
+func (c *checker) setOnResult(s *site, setOn []ast.Expr) bool {
+	if len(setOn) == 0 {
+		return false
+	}
+	info := c.pass.TypesInfo
+	var vars []types.Object
+	addIdent := func(e ast.Expr) {
+		for {
+			switch x := ast.Unparen(e).(type) {
+			case *ast.SliceExpr:
+				e = x.X
+				continue
+			case *ast.Ident:
+				if obj := info.ObjectOf(x); obj != nil {
+					vars = append(vars, obj)
+				}
+			}
+			return
+		}
+	}
+	switch s.fn.Name() {
+	case "Pipe", "Pipe2":
+		addIdent(s.call.Args[0])
+	}
+	switch p := s.parent.(type) {
+	case *ast.AssignStmt:
+		if len(p.Rhs) == 1 && len(p.Lhs) > 0 {
+			addIdent(p.Lhs[0])
+		}
+	case *ast.ValueSpec:
+		if len(p.Values) == 1 && len(p.Names) > 0 {
+			addIdent(p.Names[0])
+		}
+	}
+	for _, e := range setOn {
+		found := false
+		ast.Inspect(e, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok {
+				for _, v := range vars {
+					if info.Uses[id] == v {
+						found = true
+					}
+				}
+			}
+			return !found
+		})
+		if found {
+			return true
+		}
 	}
 	return false
 }

@@ -20,7 +20,7 @@ func testdata(t *testing.T) string {
 
 func TestDefault(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testdata(t), cloexec.Analyzer,
-		"cloexec/a", "cloexec/unixcalls", "cloexec/handoff")
+		"cloexec/a", "cloexec/unixcalls", "cloexec/handoff", "cloexec/forklock")
 }
 
 func TestStrict(t *testing.T) {

@@ -127,7 +127,7 @@ func (fn *fun) checkHandoff(h handoff) bool {
 		return false
 	}
 	why := "the parent keeps its copy of the descriptor open"
-	if h.f.write && h.f.partner != nil {
+	if h.f.write && h.f.partner != nil && !fn.closedBefore(h.f.partner, h.start) {
 		why = fmt.Sprintf("the reader of %s never sees EOF while the parent keeps its copy", h.f.partner.Name())
 	}
 	fn.c.r.Report(analysis.Diagnostic{
@@ -438,4 +438,26 @@ func (fn *fun) after(stmt ast.Stmt) (token.Pos, string) {
 		}
 	}
 	return pos, indent
+}
+
+// closedBefore reports whether the function closes v, not in a deferred
+// call, before the node.
+func (fn *fun) closedBefore(v *types.Var, node ast.Node) bool {
+	info := fn.info()
+	found := false
+	fn.walk(func(n ast.Node, stack []ast.Node, inLit bool) bool {
+		if found || inLit || n.Pos() >= node.Pos() {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.DeferStmt, *ast.GoStmt:
+			return false
+		case *ast.CallExpr:
+			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Close" && isVar(info, sel.X, v) {
+				found = true
+			}
+		}
+		return true
+	})
+	return found
 }

@@ -16,3 +16,12 @@ func nonConstant(path string, flags int, fd int, how *unix.OpenHow, f uintptr) {
 	unix.FcntlInt(f, unix.F_SETFD, flags)          // want `fcntl F_SETFD with flags that are not constant may clear FD_CLOEXEC`
 	syscall.Open(path, syscall.O_RDONLY, 0)        // want `syscall.Open without O_CLOEXEC`
 }
+
+func setLater(path string) (int, error) {
+	fd, err := syscall.Open(path, syscall.O_RDONLY, 0) // want `syscall.Open creates a descriptor without close-on-exec and sets the flag only afterwards, without holding syscall.ForkLock`
+	if err != nil {
+		return -1, err
+	}
+	syscall.CloseOnExec(fd)
+	return fd, nil
+}

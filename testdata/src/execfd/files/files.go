@@ -237,3 +237,15 @@ func madeElsewhere() ([]byte, error) {
 	cmd.Start() // want `the parent still holds w`
 	return io.ReadAll(r)
 }
+
+// The read end is closed before: only the write end leaks (os/pipe_test.go).
+func readEndClosed() error {
+	r, w, err := os.Pipe()
+	if err != nil {
+		return err
+	}
+	r.Close()
+	cmd := exec.Command("child")
+	cmd.Stdout = w
+	return cmd.Run() // want `w is handed to the child but the parent does not close it after Run on some path: the parent keeps its copy of the descriptor open; close w right after Run`
+}
