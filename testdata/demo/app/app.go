@@ -32,7 +32,7 @@ func BuildClean(src []byte) error {
 
 // Spool leaves a temp file behind on every path.
 func Spool(data []byte) error {
-	f, err := os.CreateTemp("", "spool-*.dat") // finding: tempcleanup
+	f, err := os.CreateTemp("", "spool-*.dat") // finding: tempcleanup // finding(strict): filemode
 	if err != nil {
 		return err
 	}

@@ -12,7 +12,7 @@ import (
 // Output reads a child's stdout through a pipe, but keeps the write end
 // open in the parent: the read below never sees EOF and hangs.
 func Output(name string) ([]byte, error) {
-	r, w, err := os.Pipe() // finding: execfd
+	r, w, err := os.Pipe()
 	if err != nil {
 		return nil, err
 	}
@@ -20,14 +20,14 @@ func Output(name string) ([]byte, error) {
 	defer w.Close()
 	cmd := exec.Command(name)
 	cmd.Stdout = w
-	if err := cmd.Start(); err != nil {
+	if err := cmd.Start(); err != nil { // finding: execfd
 		return nil, err
 	}
 	out, err := io.ReadAll(r)
-	if err != nil {
-		return nil, err
+	if werr := cmd.Wait(); err == nil {
+		err = werr
 	}
-	return out, cmd.Wait()
+	return out, err
 }
 
 // OutputClosed closes the parent's copy right after Start: fine.
@@ -45,10 +45,10 @@ func OutputClosed(name string) ([]byte, error) {
 		return nil, err
 	}
 	out, err := io.ReadAll(r)
-	if err != nil {
-		return nil, err
+	if werr := cmd.Wait(); err == nil {
+		err = werr
 	}
-	return out, cmd.Wait()
+	return out, err
 }
 
 // RawPipe makes a pipe whose descriptors every child inherits.

@@ -5,7 +5,7 @@ import "os"
 
 // Workdir creates a scratch directory the caller must remove.
 func Workdir() (string, error) {
-	return os.MkdirTemp("", "scratch-")
+	return os.MkdirTemp("", "scratch-") // finding(strict): filemode
 }
 
 // Discard removes a scratch directory.
