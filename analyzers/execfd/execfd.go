@@ -123,6 +123,23 @@ type command struct {
 	escapes    bool            // the command or its Process is handed to other code
 	startInGo  bool            // started in a goroutine (go cmd.Run())
 	startedAny bool
+	stdinPipe  bool            // StdinPipe is called: the child lives as long as the parent holds the pipe
+	// assigns are the positions where the variable is assigned a command,
+	// in source order: a field set or a start belongs to the command of
+	// the last assignment before it.
+	assigns []token.Pos
+}
+
+// gen returns the position of the assignment whose command the node at pos
+// uses.
+func (c *command) gen(pos token.Pos) token.Pos {
+	var g token.Pos
+	for _, a := range c.assigns {
+		if a <= pos && a > g {
+			g = a
+		}
+	}
+	return g
 }
 
 // A file is a local *os.File created in the function.
@@ -283,14 +300,18 @@ func (fn *fun) define(lhs, rhs ast.Expr, stmt ast.Stmt) {
 		default:
 			owned = false
 		}
+		cmd := fn.cmds[v]
 		if owned && call == nil && lit == nil {
+			if cmd != nil {
+				cmd.assigns = append(cmd.assigns, lhs.Pos())
+			}
 			return
 		}
-		cmd := fn.cmds[v]
 		if cmd == nil {
 			cmd = &command{v: v, fields: make(map[string][]ast.Expr), owned: owned}
 			fn.cmds[v] = cmd
 		}
+		cmd.assigns = append(cmd.assigns, lhs.Pos())
 		cmd.owned = cmd.owned && owned
 		if call != nil {
 			cmd.create, cmd.createStmt = call, stmt
@@ -434,6 +455,8 @@ func (fn *fun) collectUses() {
 				cmd.waited = true
 			case "StdoutPipe", "StderrPipe":
 				cmd.pipes = true
+			case "StdinPipe":
+				cmd.stdinPipe = true
 			}
 			return true
 		}

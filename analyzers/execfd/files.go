@@ -38,16 +38,22 @@ func (fn *fun) checkFiles() {
 	info := fn.info()
 	var hs []handoff
 	for _, cmd := range fn.sortedCmds() {
-		var given []ast.Expr
-		for _, field := range []string{"Stdin", "Stdout", "Stderr"} {
-			given = append(given, cmd.fields[field]...)
-		}
-		for _, v := range cmd.fields["ExtraFiles"] {
-			given = append(given, sliceElems(info, v)...)
-		}
-		files := fn.filesIn(given)
 		for _, start := range cmd.starts {
-			for _, f := range files {
+			g := cmd.gen(start.Pos())
+			var given []ast.Expr
+			for _, field := range []string{"Stdin", "Stdout", "Stderr", "ExtraFiles"} {
+				for _, v := range cmd.fields[field] {
+					if cmd.gen(v.Pos()) != g {
+						continue // set on another command held by the same variable
+					}
+					if field == "ExtraFiles" {
+						given = append(given, sliceElems(info, v)...)
+					} else {
+						given = append(given, v)
+					}
+				}
+			}
+			for _, f := range fn.filesIn(given) {
 				hs = append(hs, handoff{f: f, start: start, what: start.Fun.(*ast.SelectorExpr).Sel.Name})
 			}
 		}

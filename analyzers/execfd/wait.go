@@ -25,7 +25,11 @@ func (fn *fun) checkWaits() {
 		if start == nil || !cmd.owned || cmd.escapes || cmd.startInGo {
 			continue
 		}
-		if field, std := fn.parentStdio(cmd); std != "" && (cmd.released || !cmd.waited) {
+		if cmd.stdinPipe && !cmd.waited {
+			// A monitor: it reads the parent's pipe and ends with the parent.
+			continue
+		}
+		if field, std := fn.parentStdio(cmd, start); std != "" && (cmd.released || !cmd.waited) {
 			how := "is never waited in this function"
 			if cmd.released {
 				how = "is released with Process.Release"
@@ -38,7 +42,7 @@ func (fn *fun) checkWaits() {
 			continue
 		}
 		for _, s := range cmd.starts {
-			if s.Fun.(*ast.SelectorExpr).Sel.Name == "Start" {
+			if s.Fun.(*ast.SelectorExpr).Sel.Name == "Start" && !fn.startedBefore(cmd, s) {
 				fn.checkWait(cmd, s)
 			}
 		}
@@ -50,10 +54,10 @@ func (fn *fun) checkWaits() {
 
 // parentStdio returns the first of Stdin, Stdout, Stderr that is set to the
 // parent's own, and which one it is.
-func (fn *fun) parentStdio(cmd *command) (field, std string) {
+func (fn *fun) parentStdio(cmd *command, start *ast.CallExpr) (field, std string) {
 	for _, f := range []string{"Stdout", "Stderr", "Stdin"} {
 		for _, v := range cmd.fields[f] {
-			if s := parentStdio(fn.info(), v); s != "" {
+			if s := parentStdio(fn.info(), v); s != "" && cmd.gen(v.Pos()) == cmd.gen(start.Pos()) {
 				return cmd.v.Name() + "." + f, s
 			}
 		}
@@ -173,4 +177,25 @@ func stdioHarm(std string) string {
 		return "it keeps the parent's input open after the parent exits and competes for it"
 	}
 	return "it keeps the parent's output open after the parent exits, so whoever reads that output waits for the child too"
+}
+
+// startedBefore reports whether a path reaches the start from another start
+// of the same command: starting a Cmd twice fails, so the second start
+// creates nothing.
+func (fn *fun) startedBefore(cmd *command, start *ast.CallExpr) bool {
+	for _, other := range cmd.starts {
+		if other == start || cmd.gen(other.Pos()) != cmd.gen(start.Pos()) {
+			continue
+		}
+		found := pathflow.Reaches(&pathflow.Query{
+			Info:     fn.info(),
+			CFG:      fn.cfg,
+			Creation: other,
+			Release:  func(ast.Node, []ast.Node) pathflow.Action { return pathflow.Action{} },
+		}, func(n ast.Node) bool { return n.Pos() <= start.Pos() && start.End() <= n.End() })
+		if len(found) > 0 {
+			return true
+		}
+	}
+	return false
 }

@@ -1,6 +1,7 @@
 package detached
 
 import (
+	"io"
 	"os"
 	"os/exec"
 )
@@ -77,4 +78,20 @@ func startProcessWaited() error {
 	}
 	_, err = p.Wait()
 	return err
+}
+
+// A monitor reads the parent's pipe and ends with the parent
+// (runtime/debug's ExampleSetCrashOutput_monitor).
+func monitor() (io.WriteCloser, error) {
+	cmd := exec.Command("monitor")
+	cmd.Stderr = os.Stderr
+	cmd.Stdout = os.Stderr
+	pipe, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, err
+	}
+	if err := cmd.Start(); err != nil { // ok
+		return nil, err
+	}
+	return pipe, nil
 }

@@ -249,3 +249,24 @@ func readEndClosed() error {
 	cmd.Stdout = w
 	return cmd.Run() // want `w is handed to the child but the parent does not close it after Run on some path: the parent keeps its copy of the descriptor open; close w right after Run`
 }
+
+// The variable is reused for a second command that is handed nothing
+// (runtime/runtime-gdb_unix_test.go).
+func reusedVariable() ([]byte, error) {
+	r, w, err := os.Pipe()
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	cmd := exec.Command("first")
+	cmd.ExtraFiles = []*os.File{w}
+	if err := cmd.Start(); err != nil {
+		return nil, err
+	}
+	w.Close()
+	var buf [1]byte
+	r.Read(buf[:])
+	cmd.Wait()
+	cmd = exec.Command("second")
+	return cmd.CombinedOutput() // ok: this command has no file of ours
+}

@@ -116,3 +116,14 @@ func inLoop(names []string) {
 func run() error {
 	return exec.Command("child").Run() // ok
 }
+
+// Starting a Cmd a second time fails: the second Start creates nothing
+// (os/exec's TestStart_twice).
+func startTwice() string {
+	cmd := exec.Command("/bin/nonesuch")
+	if err := cmd.Start(); err == nil {
+		panic("started")
+	}
+	err := cmd.Start() // ok
+	return err.Error()
+}
