@@ -215,7 +215,8 @@ func (c *checker) chmod(call *fscall.Call) {
 		return
 	}
 	p, sticky := perm(call, v)
-	if p&otherWrite != 0 && !sticky {
+	where := c.container(call)
+	if p&otherWrite != 0 && !sticky && where != tempdir.Private {
 		c.worldWritable(call, v, p)
 		return
 	}
@@ -223,7 +224,7 @@ func (c *checker) chmod(call *fscall.Call) {
 	if extra == 0 {
 		return
 	}
-	shared := c.location(call) == tempdir.Shared
+	shared := where == tempdir.Shared
 	msg := fmt.Sprintf("%s to mode %s in shared temp dir makes it %s: use %s",
 		call.Name, modeval.Format(p), exposure(extra), modeval.Format(p&union))
 	if !shared {
@@ -277,15 +278,17 @@ func (c *checker) modeFix(call *fscall.Call, v, want uint64) []analysis.Suggeste
 	}}
 }
 
-// location returns where the call's path points.
-func (c *checker) location(call *fscall.Call) tempdir.Location {
+// container returns where the directory holding the call's file is: a
+// file in a shared temp directory is exposed by its own mode, one in a
+// private directory is not.
+func (c *checker) container(call *fscall.Call) tempdir.Location {
 	switch {
 	case call.Recv != nil && call.Path == nil: // (*os.File).Chmod
-		return c.paths.Classify(call.Recv)
+		return c.paths.Container(call.Recv)
 	case call.Recv != nil: // an *os.Root method: the name is inside the root
 		return c.paths.Classify(call.Recv)
 	case call.Path != nil:
-		return c.paths.Classify(call.Path)
+		return c.paths.Container(call.Path)
 	}
 	return tempdir.Unknown
 }
@@ -309,7 +312,10 @@ func (c *checker) create(call *fscall.Call) {
 	if call.IsDir() {
 		policy, what = c.dir0, "directory"
 	}
-	shared := c.location(call) == tempdir.Shared
+	if call.Path != nil && call.Recv == nil && c.paths.Existing(call.Path) {
+		return // the file os.CreateTemp made: nothing is created, the mode is unused
+	}
+	shared := c.container(call) == tempdir.Shared
 	if call.Mode == nil { // os.Create, (*os.Root).Create
 		c.implicit(call, shared, policy)
 		return

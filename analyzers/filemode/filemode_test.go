@@ -27,7 +27,8 @@ func setStrict(t *testing.T) {
 }
 
 func TestDefault(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testdata(t), filemode.Analyzer, "filemode/a", "filemode/sys", "filemode/ignore")
+	analysistest.RunWithSuggestedFixes(t, testdata(t), filemode.Analyzer, "filemode/a", "filemode/sys", "filemode/ignore",
+		"filemode/chmodprivate", "filemode/createtempname")
 }
 
 func TestStrict(t *testing.T) {

@@ -89,6 +89,32 @@ func (r *Result) Predictable(e ast.Expr) bool {
 	return v.name && v.pred
 }
 
+// Container reports where the directory that holds the path e is: Shared
+// for "/tmp/x" and for the directory os.MkdirTemp("", p) returns, Private
+// for a path inside such a directory and for t.TempDir() (which lies in a
+// private directory of the test), Unknown for "/tmp" itself.
+func (r *Result) Container(e ast.Expr) Location {
+	if r == nil || e == nil {
+		return Unknown
+	}
+	v := r.newEval().eval(e)
+	if v.parent == neutral {
+		return Unknown
+	}
+	return v.parent
+}
+
+// Existing reports whether e is the name of a file this code created with
+// os.CreateTemp or ioutil.TempFile (f.Name(), or a variable holding it):
+// opening it with O_CREATE does not create it again, so the mode argument
+// is unused.
+func (r *Result) Existing(e ast.Expr) bool {
+	if r == nil || e == nil {
+		return false
+	}
+	return r.newEval().eval(e).existing
+}
+
 func run(pass *analysis.Pass) (any, error) {
 	ins, _ := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	return &Result{info: pass.TypesInfo, vars: assigns.New(pass.TypesInfo, pass.Pkg, ins)}, nil
@@ -96,9 +122,11 @@ func run(pass *analysis.Pass) (any, error) {
 
 // val is what the evaluator knows about an expression.
 type val struct {
-	loc  Location
-	name bool // the path has a name part below its root (or the value is a name part)
-	pred bool // every part is predictable
+	loc      Location
+	parent   Location // where the directory holding the path is
+	name     bool     // the path has a name part below its root (or the value is a name part)
+	pred     bool     // every part is predictable
+	existing bool     // the name of a file made by os.CreateTemp
 }
 
 var unknownVal = val{loc: Unknown}
@@ -131,7 +159,7 @@ func constPath(s string) val {
 				return val{loc: Shared, pred: true}
 			}
 			if strings.HasPrefix(clean, root+"/") {
-				return val{loc: Shared, name: true, pred: true}
+				return val{loc: Shared, parent: Shared, name: true, pred: true}
 			}
 		}
 	}
@@ -233,7 +261,7 @@ func (ev *evaluator) evalVar(id *ast.Ident) val {
 		return got
 	}
 	if ev.busy[v] {
-		return val{loc: neutral, name: true, pred: true}
+		return val{loc: neutral, parent: neutral, name: true, pred: true}
 	}
 	ev.busy[v] = true
 	var res val
@@ -254,15 +282,23 @@ func (ev *evaluator) evalVar(id *ast.Ident) val {
 }
 
 func merge(a, b val) val {
-	loc := a.loc
-	switch {
-	case a.loc == neutral:
-		loc = b.loc
-	case b.loc == neutral:
-	case a.loc != b.loc:
-		loc = Unknown
+	return val{
+		loc:      mergeLoc(a.loc, b.loc),
+		parent:   mergeLoc(a.parent, b.parent),
+		name:     a.name && b.name,
+		pred:     a.pred && b.pred,
+		existing: a.existing && b.existing,
 	}
-	return val{loc: loc, name: a.name && b.name, pred: a.pred && b.pred}
+}
+
+func mergeLoc(a, b Location) Location {
+	switch {
+	case a == neutral:
+		return b
+	case b == neutral, a == b:
+		return a
+	}
+	return Unknown
 }
 
 func (ev *evaluator) evalSource(v *types.Var, s assigns.Source) val {
@@ -282,9 +318,9 @@ func (ev *evaluator) evalSource(v *types.Var, s assigns.Source) val {
 		if isString(v.Type()) {
 			return val{loc: Unknown, name: true, pred: ev.eval(s.Expr).pred}
 		}
-		return val{loc: neutral, name: true, pred: ev.eval(s.Expr).pred}
+		return val{loc: neutral, parent: neutral, name: true, pred: ev.eval(s.Expr).pred}
 	case assigns.IncDec:
-		return val{loc: neutral, name: true, pred: true} // a counter
+		return val{loc: neutral, parent: neutral, name: true, pred: true} // a counter
 	case assigns.RangeKey:
 		switch t := ev.r.info.TypeOf(s.Expr); {
 		case t == nil:
@@ -372,7 +408,7 @@ func (ev *evaluator) concat(items []item) val {
 				if len(parts) == 1 {
 					return constPath(first.text)
 				}
-				return val{loc: Shared, name: true, pred: res.pred}
+				return val{loc: Shared, parent: Shared, name: true, pred: res.pred}
 			}
 		}
 		return val{loc: Unknown, name: true, pred: res.pred}
@@ -385,19 +421,19 @@ func (ev *evaluator) concat(items []item) val {
 		return v0
 	}
 	next := parts[1]
-	loc := Unknown
+	loc, parent := Unknown, Unknown
 	switch {
 	case next.isConst && strings.HasPrefix(next.text, "/") && !hasDotDot(next.text):
-		loc = v0.loc // dir + "/name"
-	case v0.name && next.isConst && !strings.Contains(next.text, "/"):
-		loc = v0.loc // file + ".suffix": the same directory
+		loc, parent = v0.loc, v0.loc // dir + "/name"
+	case next.isConst && !strings.Contains(next.text, "/"):
+		loc, parent = v0.parent, v0.parent // name + ".suffix": a sibling
 	}
 	for _, p := range parts[2:] {
 		if p.isConst && hasDotDot(p.text) {
-			loc = Unknown
+			loc, parent = Unknown, Unknown
 		}
 	}
-	return val{loc: loc, name: true, pred: res.pred}
+	return val{loc: loc, parent: parent, name: true, pred: res.pred}
 }
 
 func (ev *evaluator) join(args []ast.Expr) val {
@@ -405,20 +441,20 @@ func (ev *evaluator) join(args []ast.Expr) val {
 		return unknownVal
 	}
 	res := ev.eval(args[0])
+	dir := res.loc
 	for _, a := range args[1:] {
 		if s, ok := ev.constString(a); ok {
 			if s == "" {
 				continue
 			}
 			if hasDotDot(s) {
-				res.loc = Unknown
+				dir = Unknown
 			}
-			res.name = true
+			res = val{loc: dir, parent: dir, name: true, pred: res.pred}
 			continue
 		}
 		v := ev.eval(a)
-		res.name = true
-		res.pred = res.pred && v.pred
+		res = val{loc: dir, parent: dir, name: true, pred: res.pred && v.pred}
 	}
 	return res
 }
@@ -516,7 +552,7 @@ func (ev *evaluator) evalCall(call *ast.CallExpr, index int) val {
 			}
 			return unknownVal
 		case "MkdirTemp":
-			return val{loc: Private}
+			return ev.mkdirTemp(args)
 		case "Getpid", "Getppid", "Getuid", "Geteuid", "Getgid", "Getegid", "Hostname", "Executable":
 			return predVal
 		case "Create", "OpenFile", "Open", "OpenRoot":
@@ -529,7 +565,7 @@ func (ev *evaluator) evalCall(call *ast.CallExpr, index int) val {
 	case "io/ioutil":
 		switch name {
 		case "TempDir":
-			return val{loc: Private}
+			return ev.mkdirTemp(args)
 		case "TempFile":
 			return ev.createTemp(args)
 		}
@@ -600,9 +636,25 @@ func (ev *evaluator) createTemp(args []ast.Expr) val {
 		dir = val{loc: Shared}
 	}
 	if dir.loc == Unknown || dir.loc == neutral {
+		return val{existing: true}
+	}
+	return val{loc: dir.loc, parent: dir.loc, name: true, existing: true}
+}
+
+// mkdirTemp evaluates the directory of os.MkdirTemp(dir, pattern): private,
+// in dir (the default temp dir when dir is "").
+func (ev *evaluator) mkdirTemp(args []ast.Expr) val {
+	if len(args) != 2 {
 		return unknownVal
 	}
-	return val{loc: dir.loc, name: true}
+	dir := ev.eval(args[0])
+	if s, ok := ev.constString(args[0]); ok && s == "" {
+		dir = val{loc: Shared}
+	}
+	if dir.loc == neutral {
+		dir.loc = Unknown
+	}
+	return val{loc: Private, parent: dir.loc}
 }
 
 func (ev *evaluator) evalMethod(call *ast.CallExpr, fn *types.Func, index int) val {
@@ -621,7 +673,7 @@ func (ev *evaluator) evalMethod(call *ast.CallExpr, fn *types.Func, index int) v
 	}
 	switch {
 	case pkg == "testing" && name == "TempDir":
-		return val{loc: Private} // (*testing.T).TempDir and testing.TB
+		return val{loc: Private, parent: Private} // (*testing.T).TempDir and testing.TB: a directory in the test's private one
 	case pkg == "os" && recvName == "File" && name == "Name":
 		return ev.eval(sel.X)
 	case pkg == "os" && recvName == "Root" && name == "Name":

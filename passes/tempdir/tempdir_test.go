@@ -13,7 +13,8 @@ import (
 )
 
 // probe reports, at every call probe(x) in the test data, how the pass
-// classifies x: "LOCATION predictable" or "LOCATION random".
+// classifies x: "LOCATION predictable" or "LOCATION unpredictable"; at
+// container(x), "in LOCATION"; at existing(x), "existing=BOOL".
 var probe = &analysis.Analyzer{
 	Name:     "probe",
 	Doc:      "report the classification of probe(x) arguments",
@@ -26,7 +27,19 @@ var probe = &analysis.Analyzer{
 				if !ok || len(call.Args) != 1 {
 					return true
 				}
-				if id, ok := call.Fun.(*ast.Ident); !ok || id.Name != "probe" {
+				id, ok := call.Fun.(*ast.Ident)
+				if !ok {
+					return true
+				}
+				switch id.Name {
+				case "container":
+					pass.Reportf(call.Pos(), "in %s", res.Container(call.Args[0]))
+					return true
+				case "existing":
+					pass.Reportf(call.Pos(), "existing=%t", res.Existing(call.Args[0]))
+					return true
+				case "probe":
+				default:
 					return true
 				}
 				kind := "unpredictable"

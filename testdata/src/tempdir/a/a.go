@@ -13,7 +13,35 @@ import (
 	"time"
 )
 
-func probe(any) {}
+func probe(any)     {}
+func container(any) {}
+func existing(any)  {}
+
+func containers(t *testing.T, name string) {
+	dir, _ := os.MkdirTemp("", "x")
+	container(dir)                               // want `in shared temp`
+	container(filepath.Join(dir, "a"))           // want `in private temp`
+	container(dir + ".lock")                     // want `in shared temp`
+	container(t.TempDir())                       // want `in private temp`
+	container("/tmp")                            // want `in unknown`
+	container("/tmp/x")                          // want `in shared temp`
+	container(os.TempDir())                      // want `in unknown`
+	container(filepath.Join(os.TempDir(), name)) // want `in shared temp`
+	container(name)                              // want `in unknown`
+	sub, _ := os.MkdirTemp(dir, "y")
+	container(sub) // want `in private temp`
+	f, _ := os.CreateTemp("", "x")
+	container(f.Name()) // want `in shared temp`
+	existing(f.Name())  // want `existing=true`
+	n := f.Name()
+	existing(n)                       // want `existing=true`
+	existing(filepath.Clean(n))       // want `existing=true`
+	existing(n + ".bak")              // want `existing=false`
+	existing(filepath.Join(dir, "a")) // want `existing=false`
+	g, _ := os.CreateTemp(name, "x")
+	existing(g.Name()) // want `existing=true`
+	probe(g.Name())    // want `unknown unpredictable`
+}
 
 var (
 	lockName = "app.lock"   // unexported, assigned once: followed
@@ -120,7 +148,7 @@ func private(t *testing.T, tb testing.TB) {
 	probe(t.TempDir())             // want `private temp unpredictable`
 	td := tb.TempDir()
 	probe(filepath.Join(td, "x.log"))    // want `private temp unpredictable`
-	probe(dir + "x")                     // want `unknown unpredictable`
+	probe(dir + "x")                     // want `shared temp unpredictable`
 	probe(filepath.Join(dir, "..", "x")) // want `unknown unpredictable`
 }
 
