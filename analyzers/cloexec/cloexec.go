@@ -180,7 +180,9 @@ func (c *checker) call(call *ast.CallExpr, fun, parent ast.Node) {
 	if sig == nil || sig.Recv() != nil || call.Ellipsis.IsValid() || len(call.Args) != sig.Params().Len() {
 		return
 	}
-	if isWrapper(fun, fn) {
+	if isWrapper(fun, fn) || fn.Pkg() == c.pass.Pkg {
+		// A wrapper of the call, or the package itself implementing its
+		// API (syscall.Pipe is Pipe2(p, 0)): the callers choose the flags.
 		return
 	}
 	s := &site{call: call, fn: fn, pkg: fn.Pkg(), fun: fun, parent: parent}

@@ -160,6 +160,22 @@ func (fn *fun) checkDetachedProcess(p *startProcess) {
 	if escapes || (waited && !released) {
 		return
 	}
+	// The child must exist on a path that goes on normally: a test that
+	// expects the start to fail and stops if it succeeds has no child.
+	path, _ := astutil.PathEnclosingInterval(fn.file, p.call.Pos(), p.call.End())
+	returns := false
+	for _, l := range pathflow.Leaks(&pathflow.Query{
+		Info:     fn.info(),
+		CFG:      fn.cfg,
+		Creation: p.call,
+		Err:      fn.errOf(p.call, path),
+		Release:  func(ast.Node, []ast.Node) pathflow.Action { return pathflow.Action{} },
+	}) {
+		returns = returns || l.Kind == pathflow.Return
+	}
+	if !returns {
+		return
+	}
 	how := "is never waited in this function"
 	if released {
 		how = "is released with Release"

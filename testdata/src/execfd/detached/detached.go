@@ -95,3 +95,18 @@ func monitor() (io.WriteCloser, error) {
 	}
 	return pipe, nil
 }
+
+// The start is expected to fail; success stops the test
+// (syscall's TestExecErrPermutedFds).
+func expectFailure(fatal func(string)) {
+	attr := &os.ProcAttr{Files: []*os.File{os.Stdin, os.Stderr, os.Stdout}}
+	_, err := os.StartProcess("/", []string{"/"}, attr) // ok
+	if err == nil {
+		fatal("started")
+		panic("unreachable")
+	}
+}
+
+func discarded() {
+	os.StartProcess("/bin/daemon", nil, &os.ProcAttr{Files: []*os.File{nil, os.Stdout, os.Stderr}}) // want `the child started by os.StartProcess is never waited in this function but inherits the parent's os.Stdout`
+}
