@@ -8,6 +8,7 @@ import (
 	"go/types"
 	"reflect"
 	"strconv"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
@@ -34,22 +35,40 @@ var Analyzer = &analysis.Analyzer{
 // Result evaluates the mode expressions of one package. It is safe for
 // concurrent use.
 type Result struct {
-	info   *types.Info
-	vars   *assigns.Index
-	consts map[*types.Const]ast.Expr // the value expression of each constant declared in the package
+	info *types.Info
+	pkg  *types.Package
+	ins  *inspector.Inspector
+
+	// Built on first use: most packages never need them.
+	varsOnce   sync.Once
+	vars       *assigns.Index
+	constsOnce sync.Once
+	consts     map[*types.Const]ast.Expr // the value expression of each constant declared in the package
 }
 
 func run(pass *analysis.Pass) (any, error) {
 	ins, _ := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
-	r := &Result{
-		info:   pass.TypesInfo,
-		vars:   assigns.New(pass.TypesInfo, pass.Pkg, ins),
-		consts: make(map[*types.Const]ast.Expr),
+	return &Result{info: pass.TypesInfo, pkg: pass.Pkg, ins: ins}, nil
+}
+
+func (r *Result) index() *assigns.Index {
+	r.varsOnce.Do(func() { r.vars = assigns.New(r.info, r.pkg, r.ins) })
+	return r.vars
+}
+
+// constDecls returns the value expression of each constant declared in the
+// package, indexing them on first use.
+func (r *Result) constDecls() map[*types.Const]ast.Expr {
+	r.constsOnce.Do(r.indexConsts)
+	return r.consts
+}
+
+func (r *Result) indexConsts() {
+	r.consts = make(map[*types.Const]ast.Expr)
+	if r.ins == nil || r.info == nil {
+		return
 	}
-	if ins == nil || r.info == nil {
-		return r, nil
-	}
-	ins.Preorder([]ast.Node{(*ast.GenDecl)(nil)}, func(n ast.Node) {
+	r.ins.Preorder([]ast.Node{(*ast.GenDecl)(nil)}, func(n ast.Node) {
 		decl := n.(*ast.GenDecl)
 		if decl.Tok != token.CONST {
 			return
@@ -68,7 +87,6 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 		}
 	})
-	return r, nil
 }
 
 // Value returns the constant value of the mode expression e, and whether
@@ -111,8 +129,9 @@ func (r *Result) within(e ast.Expr, policy uint64, busy map[*types.Var]bool) boo
 	outside := 0o777 &^ policy
 	switch e := e.(type) {
 	case *ast.Ident:
-		v := r.vars.Tracked(e)
-		srcs, ok := r.vars.Sources(v)
+		vars := r.index()
+		v := vars.Tracked(e)
+		srcs, ok := vars.Sources(v)
 		if !ok || len(srcs) == 0 {
 			return false
 		}
@@ -183,7 +202,7 @@ func (r *Result) DecimalLiterals(e ast.Expr) []*ast.BasicLit {
 		case *ast.Ident:
 			if c, ok := r.info.Uses[e].(*types.Const); ok && !seen[c] {
 				seen[c] = true
-				if def, ok := r.consts[c]; ok {
+				if def, ok := r.constDecls()[c]; ok {
 					walk(def)
 				}
 			}

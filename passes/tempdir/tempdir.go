@@ -9,6 +9,7 @@ import (
 	"path"
 	"reflect"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
@@ -60,7 +61,17 @@ func (l Location) String() string {
 // concurrent use: it is not modified after the pass.
 type Result struct {
 	info *types.Info
-	vars *assigns.Index
+	pkg  *types.Package
+	ins  *inspector.Inspector
+
+	once sync.Once
+	vars *assigns.Index // built on first use: most packages never need it
+}
+
+// index returns the assignment index, building it on first use.
+func (r *Result) index() *assigns.Index {
+	r.once.Do(func() { r.vars = assigns.New(r.info, r.pkg, r.ins) })
+	return r.vars
 }
 
 // Classify reports where the path e points. For an *os.File or *os.Root
@@ -117,7 +128,7 @@ func (r *Result) Existing(e ast.Expr) bool {
 
 func run(pass *analysis.Pass) (any, error) {
 	ins, _ := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
-	return &Result{info: pass.TypesInfo, vars: assigns.New(pass.TypesInfo, pass.Pkg, ins)}, nil
+	return &Result{info: pass.TypesInfo, pkg: pass.Pkg, ins: ins}, nil
 }
 
 // val is what the evaluator knows about an expression.
@@ -252,8 +263,9 @@ func isInteger(t types.Type) bool {
 }
 
 func (ev *evaluator) evalVar(id *ast.Ident) val {
-	v := ev.r.vars.Tracked(id)
-	srcs, ok := ev.r.vars.Sources(v)
+	vars := ev.r.index()
+	v := vars.Tracked(id)
+	srcs, ok := vars.Sources(v)
 	if !ok {
 		return unknownVal
 	}
