@@ -23,6 +23,7 @@ func hook(step string) {
 // narrow it), also when it already existed. The final path component is not
 // followed if it is a symbolic link, and the descriptor is close-on-exec.
 func OpenFile(name string, flag int, perm os.FileMode) (*os.File, error) {
+	//tmplint:ignore filemode the caller's mode is the contract, applied exactly below
 	f, err := os.OpenFile(name, flag|oNoFollow|oCloexec, perm)
 	if err != nil {
 		return nil, err
@@ -60,7 +61,7 @@ func WriteFile(name string, data []byte, perm os.FileMode) error {
 // The file is created exclusively (O_EXCL), so no existing file or link is
 // ever opened. The caller removes the file when done.
 func CreateTemp(dir, pattern string, perm os.FileMode) (*os.File, error) {
-	f, err := os.CreateTemp(dir, pattern)
+	f, err := os.CreateTemp(dir, pattern) //tmplint:ignore filemode the exact mode is set right below
 	if err != nil {
 		return nil, err
 	}
@@ -75,7 +76,7 @@ func CreateTemp(dir, pattern string, perm os.FileMode) (*os.File, error) {
 // MkdirTemp is os.MkdirTemp with an exact mode instead of 0700-minus-umask.
 // The caller removes the directory when done.
 func MkdirTemp(dir, pattern string, perm os.FileMode) (string, error) {
-	name, err := os.MkdirTemp(dir, pattern)
+	name, err := os.MkdirTemp(dir, pattern) //tmplint:ignore filemode the exact mode is set right below
 	if err != nil {
 		return "", err
 	}
@@ -88,7 +89,7 @@ func MkdirTemp(dir, pattern string, perm os.FileMode) (string, error) {
 
 // Mkdir creates the named directory with mode perm exactly.
 func Mkdir(name string, perm os.FileMode) error {
-	if err := os.Mkdir(name, perm); err != nil {
+	if err := os.Mkdir(name, perm); err != nil { //tmplint:ignore filemode the caller's mode is the contract, applied exactly below
 		return err
 	}
 	return chmodDir(name, perm)
@@ -171,7 +172,7 @@ func setMode(f *os.File, perm os.FileMode) error {
 	if fi.Mode()&(fs.ModePerm|fs.ModeSetuid|fs.ModeSetgid|fs.ModeSticky) == perm {
 		return nil
 	}
-	return f.Chmod(perm)
+	return f.Chmod(perm) //tmplint:ignore filemode setting the caller's exact mode is this package's purpose
 }
 
 // chmodDir sets the directory's mode exactly through a descriptor opened

@@ -51,7 +51,7 @@ func TestWriteFileAtomicReplaces(t *testing.T) {
 }
 
 func ExampleCreateTemp() {
-	dir, err := os.MkdirTemp("", "example")
+	dir, err := fsmode.MkdirTemp("", "example", 0o700)
 	if err != nil {
 		panic(err)
 	}

@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"time"
 
+	"github.com/tmplint/tmplint/shim/fsmode"
 	"github.com/tmplint/tmplint/shim/proc"
 )
 
@@ -31,4 +32,22 @@ func ExampleStart() {
 	}
 	fmt.Print(string(buf[:n]))
 	// Output: hello
+}
+
+// A background helper that outlives the program: its output goes to a log
+// file, its stdin to /dev/null, and the program's stdout is not held open.
+func ExampleStartDetached() {
+	logf, err := fsmode.CreateTemp("", "helper-*.log", 0o600)
+	if err != nil {
+		panic(err)
+	}
+	defer os.Remove(logf.Name())
+	cmd := exec.Command("true")
+	cmd.Stdout, cmd.Stderr = logf, logf // closed in the parent after start
+	pid, err := proc.StartDetached(cmd)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(pid > 0)
+	// Output: true
 }

@@ -18,6 +18,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tmplint/tmplint/shim/fsmode"
 	"github.com/tmplint/tmplint/shim/proc"
 )
 
@@ -70,7 +71,7 @@ func killGroup(pid int) {
 // path, and waits to be killed.
 func fdParent() int {
 	dir := os.Getenv("PROC_TEST_DIR")
-	open, err := os.Create(filepath.Join(dir, "parent-private"))
+	open, err := fsmode.Create(filepath.Join(dir, "parent-private"), 0o600)
 	if err != nil {
 		return fail(err)
 	}
@@ -93,7 +94,7 @@ func fdParent() int {
 		return fail(err)
 	}
 	defer ln.Close()
-	declared, err := os.Create(filepath.Join(dir, "declared"))
+	declared, err := fsmode.Create(filepath.Join(dir, "declared"), 0o600)
 	if err != nil {
 		return fail(err)
 	}
@@ -259,11 +260,11 @@ func TestStartClosesParentCopies(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer r.Close()
-	extra, err := os.Create(filepath.Join(t.TempDir(), "extra"))
+	extra, err := fsmode.Create(filepath.Join(t.TempDir(), "extra"), 0o600)
 	if err != nil {
 		t.Fatal(err)
 	}
-	kept, err := os.Create(filepath.Join(t.TempDir(), "kept"))
+	kept, err := fsmode.Create(filepath.Join(t.TempDir(), "kept"), 0o600)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,13 +8,14 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tmplint/tmplint/shim/fsmode"
 	"github.com/tmplint/tmplint/shim/session"
 )
 
 // A CLI or agent tool: private temp space for the run, a report handed to
 // the caller with its cleanup object, everything else removed on return.
 func ExampleNew() {
-	tmp, _ := os.MkdirTemp("", "example") // stands in for os.TempDir()
+	tmp, _ := fsmode.MkdirTemp("", "example", 0o700) // stands in for os.TempDir()
 	defer os.RemoveAll(tmp)
 
 	s, err := session.New("mytool", session.WithTempDir(tmp))
@@ -64,7 +65,7 @@ func ExampleMain() {
 // A directory that security policy wants gone within a minute, with the
 // creation and the purge on the audit stream.
 func ExampleSession_Transient() {
-	tmp, _ := os.MkdirTemp("", "example")
+	tmp, _ := fsmode.MkdirTemp("", "example", 0o700)
 	defer os.RemoveAll(tmp)
 	audit, err := session.OpenAuditFile(filepath.Join(tmp, "audit.jsonl"))
 	if err != nil {

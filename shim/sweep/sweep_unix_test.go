@@ -14,6 +14,7 @@ import (
 
 	"golang.org/x/sys/unix"
 
+	"github.com/tmplint/tmplint/shim/fsmode"
 	"github.com/tmplint/tmplint/shim/internal/layout"
 	"github.com/tmplint/tmplint/shim/internal/osx"
 	"github.com/tmplint/tmplint/shim/session"
@@ -201,7 +202,7 @@ func TestExtraPattern(t *testing.T) {
 	for _, d := range []string{a, b, held} {
 		f.mkTree(d)
 	}
-	lock, err := os.Create(held + ".lock")
+	lock, err := fsmode.Create(held+".lock", 0o600)
 	if err != nil {
 		t.Fatal(err)
 	}
