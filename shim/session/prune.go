@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"time"
 
@@ -160,7 +161,8 @@ func pruneEntry(base *os.Root, name string, cfg config, now time.Time) error {
 		if err := base.RemoveAll(name); err != nil {
 			return err
 		}
-		writeAudit(cfg, Event{Event: "purge", Kind: "handoff", Path: filepath.Join(base.Name(), name), Why: WhyTTL})
+		id := name[strings.LastIndexByte(name, '-')+1:]
+		writeAudit(cfg, Event{Event: "purge", Kind: "handoff", ID: id, Path: filepath.Join(base.Name(), name), Why: WhyTTL})
 	default:
 		if s, ok := layout.IsLockName(name); ok {
 			return pruneOrphanLock(base, s, now)

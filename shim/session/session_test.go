@@ -181,6 +181,15 @@ func TestHandoff(t *testing.T) {
 	if !findEvent(evs, "create", "handoff", "", c.Path) || !findEvent(evs, "purge", "handoff", WhyTTL, filepath.Dir(c.Path)) {
 		t.Errorf("handoff audit events missing: %+v", evs)
 	}
+	var ids []string
+	for _, e := range evs {
+		if e.Kind == "handoff" {
+			ids = append(ids, e.ID)
+		}
+	}
+	if len(ids) != 2 || ids[0] == "" || ids[0] != ids[1] {
+		t.Errorf("handoff create and purge events carry ids %q, want the same id", ids)
+	}
 }
 
 // TestTransient: a transient dir is 0700, purged when its TTL runs out
