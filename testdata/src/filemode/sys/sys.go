@@ -1,6 +1,7 @@
 package sys
 
 import (
+	"golang.org/x/sys/unix"
 	"os"
 	"syscall"
 )
@@ -36,4 +37,19 @@ func modes(p string, fd int, m uint32) {
 	syscall.Open("/tmp/x", syscall.O_RDWR|syscall.O_CREAT, 600)                  // want `decimal literal 600 `
 
 	_ = os.Getpid
+}
+
+func xsys(fd int) {
+	unix.Chmod("/srv/drop", 0o777)                                   // want `unix.Chmod to world-writable mode 0o777`
+	unix.Chmod("/srv/drop", 0o1777)                                  // ok: sticky
+	unix.Fchmod(fd, 0o666)                                           // want `unix.Fchmod to world-writable mode 0o666`
+	unix.Fchmodat(unix.AT_FDCWD, "/tmp/x", 0o644, 0)                 // want `unix.Fchmodat to mode 0o644 in shared temp dir`
+	unix.Umask(0)                                                    // want `unix.Umask\(0o0\) lets other-write through`
+	unix.Umask(0o027)                                                // ok
+	unix.Open("/tmp/u", unix.O_RDWR|unix.O_CREAT|unix.O_EXCL, 0o644) // want `unix.Open in shared temp dir with mode 0o644`
+	unix.Open("/tmp/u", unix.O_RDONLY, 0o644)                        // ok
+	unix.Openat(fd, "/tmp/u", unix.O_CREAT, 755)                     // want `decimal literal 755 `
+	unix.Creat("/dev/shm/u", 0o600)                                  // ok
+	unix.Mkdir("/tmp/d", 0o755)                                      // want `unix.Mkdir in shared temp dir with mode 0o755`
+	unix.Mkdirat(fd, "d", 0o755)                                     // ok: relative to fd
 }
