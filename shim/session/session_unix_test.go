@@ -175,7 +175,7 @@ func TestSignalRemovesAndDies(t *testing.T) {
 			audit := filepath.Join(tmp, "audit.jsonl")
 			h := startHold(t, tmp, "tool", "SESSION_TEST_AUDIT="+audit)
 			h.cmd.Process.Signal(sig)
-			err := h.cmd.Wait()
+			err := waitTimeout(t, h.cmd, 20*time.Second)
 			var ee *exec.ExitError
 			if !errors.As(err, &ee) {
 				t.Fatalf("child exited with %v, want death by %v", err, sig)
@@ -467,5 +467,22 @@ func TestFiftyConcurrent(t *testing.T) {
 	}
 	for _, e := range ents {
 		t.Errorf("left behind: %s", e.Name())
+	}
+}
+
+// waitTimeout waits for cmd, killing it and failing the test if it does not
+// exit in time.
+func waitTimeout(t *testing.T, cmd *exec.Cmd, d time.Duration) error {
+	t.Helper()
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		return err
+	case <-time.After(d):
+		cmd.Process.Kill()
+		<-done
+		t.Fatalf("child did not exit within %v", d)
+		return nil
 	}
 }
