@@ -19,7 +19,7 @@ func testdata(t *testing.T) string {
 }
 
 func TestDefault(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testdata(t), temppath.Analyzer, "temppath/a", "temppath/fixes")
+	analysistest.RunWithSuggestedFixes(t, testdata(t), temppath.Analyzer, "temppath/a", "temppath/fixes", "temppath/ignore")
 }
 
 func TestStrict(t *testing.T) {
