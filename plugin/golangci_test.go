@@ -308,6 +308,7 @@ linters:
 issues:
   max-issues-per-linter: 0
   max-same-issues: 0
+  uniq-by-line: false
 `
 	cfgFile := filepath.Join(dir, "golangci.yml")
 	if err := os.WriteFile(cfgFile, []byte(cfg), 0o600); err != nil {
