@@ -362,3 +362,19 @@ func TestOutsideRoot(t *testing.T) {
 		t.Errorf("artifact = %+v, want an absolute file URI", loc)
 	}
 }
+
+// TestValidateFile validates the SARIF log named by $TMPLINT_SARIF_FILE,
+// for checking real output: tmplint -sarif std > /tmp/std.sarif.
+func TestValidateFile(t *testing.T) {
+	name := os.Getenv("TMPLINT_SARIF_FILE")
+	if name == "" {
+		t.Skip("set TMPLINT_SARIF_FILE to validate a log")
+	}
+	data, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	validate(t, data)
+	l := decode(t, data)
+	t.Logf("%s: %d rules, %d results", name, len(l.Runs[0].Tool.Driver.Rules), len(l.Runs[0].Results))
+}
