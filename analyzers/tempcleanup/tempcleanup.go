@@ -17,6 +17,7 @@ import (
 	"github.com/tmplint/tmplint/internal/pathflow"
 	"github.com/tmplint/tmplint/internal/report"
 	"github.com/tmplint/tmplint/passes/directives"
+	"github.com/tmplint/tmplint/passes/tempdir"
 	"github.com/tmplint/tmplint/passes/tempfacts"
 )
 
@@ -232,7 +233,17 @@ func (c *checker) creation(fn ast.Node, g *cfg.CFG, cr *tempfacts.Creation, stac
 			leak = &leaks[i]
 		}
 	}
-	if leak != nil {
+	if leak != nil && c.inCallersDir(cr) && !t.AttemptsRemoval() {
+		// Created in a directory someone else manages (a parameter, a
+		// flag), and never removed here on any path: the directory's
+		// owner cleans up.
+		c.r.ReportStrict(analysis.Diagnostic{
+			Pos: cr.Call.Pos(), End: cr.Call.End(),
+			Message: fmt.Sprintf("%s from %s is created in a directory this function does not own and is never removed: remove it, or document that the directory's owner does",
+				what(cr, name), c.calleeName(cr)),
+			Related: related(*leak),
+		})
+	} else if leak != nil {
 		c.reportLeak(fn, cr, a, name, *leak)
 	} else if obj != nil || cleanup != nil {
 		// Strict: escapes into unknown code are no hand-off.
@@ -551,4 +562,14 @@ func (c *checker) expectedToFail(fn ast.Node, errVar *types.Var) bool {
 func identOf(e ast.Expr) *ast.Ident {
 	id, _ := e.(*ast.Ident)
 	return id
+}
+
+// inCallersDir reports whether the creation's parent directory is neither
+// the default temp directory nor a shared temp location: a directory that
+// a caller, a flag or a configuration chose.
+func (c *checker) inCallersDir(cr *tempfacts.Creation) bool {
+	if cr.DirArg == nil || defaultDir(c.pass.TypesInfo, cr.DirArg) {
+		return false
+	}
+	return c.res.Location(cr.DirArg) == tempdir.Unknown
 }

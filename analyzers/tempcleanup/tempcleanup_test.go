@@ -22,7 +22,8 @@ func TestDefault(t *testing.T) {
 	analysistest.Run(t, testdata(t), tempcleanup.Analyzer,
 		"tempcleanup/basic", "tempcleanup/paths", "tempcleanup/loop", "tempcleanup/rename",
 		"tempcleanup/handoff", "tempcleanup/exit", "tempcleanup/private",
-		"tempcleanup/usehelper", "tempcleanup/regression_artifactdir", "tempcleanup/regression_expectedfailure")
+		"tempcleanup/usehelper", "tempcleanup/regression_artifactdir", "tempcleanup/regression_expectedfailure",
+		"tempcleanup/regression_callerdir", "tempcleanup/regression_printed")
 }
 
 func TestFixes(t *testing.T) {

@@ -70,6 +70,29 @@ var stdStorers = map[[2]string]bool{
 	{"runtime", "AddCleanup"}:               true,
 }
 
+// stdPrinters show their arguments to the user: a temp object whose path is
+// printed is deliberately left for the user ("saved crash report at ...").
+var stdPrinters = map[[2]string]bool{
+	{"fmt", "Print"}:          true,
+	{"fmt", "Printf"}:         true,
+	{"fmt", "Println"}:        true,
+	{"fmt", "Fprint"}:         true,
+	{"fmt", "Fprintf"}:        true,
+	{"fmt", "Fprintln"}:       true,
+	{"log", "Print"}:          true,
+	{"log", "Printf"}:         true,
+	{"log", "Println"}:        true,
+	{"log", "Fatal"}:          true,
+	{"log", "Fatalf"}:         true,
+	{"log", "Fatalln"}:        true,
+	{"log", "Logger.Print"}:   true,
+	{"log", "Logger.Printf"}:  true,
+	{"log", "Logger.Println"}: true,
+	{"log", "Logger.Fatal"}:   true,
+	{"log", "Logger.Fatalf"}:  true,
+	{"log", "Logger.Fatalln"}: true,
+}
+
 // shimPrefix is the import path of tmplint's runtime shim: registering a
 // temp object with it hands the object off.
 const shimPrefix = "github.com/tmplint/tmplint/shim"

@@ -41,6 +41,7 @@ const (
 	Returned          // returned to the caller
 	Stored            // stored into a field, global, map, slice, channel; a known owner
 	Escaped           // passed to unknown code
+	Shown             // printed for the user (fmt.Print*, log.Print*, log.Fatal*)
 )
 
 // A Tracker follows one temp object through one function: the variables
@@ -274,7 +275,7 @@ func (t *Tracker) Release(n ast.Node, stack []ast.Node) pathflow.Action {
 			return pathflow.Action{}
 		}
 		return pathflow.Action{Effect: pathflow.Released}
-	case Escaped:
+	case Escaped, Shown:
 		if t.mode == Strict || t.mode == paramOwned {
 			return pathflow.Action{}
 		}
@@ -396,6 +397,8 @@ func (t *Tracker) call(call *ast.CallExpr, stack []ast.Node) (Reason, *types.Var
 		return Registered, nil
 	case isShim(key[0]) || stdStorers[key]:
 		return Stored, nil
+	case stdPrinters[key]:
+		return Shown, nil // the user is told where it is
 	case isStd(key[0]):
 		return NoReason, nil
 	}
@@ -465,3 +468,24 @@ func (t *Tracker) scopeNode() ast.Node {
 // function literal inside it), not a global or a variable of an enclosing
 // function.
 func (t *Tracker) Local(v *types.Var) bool { return t.local(v) }
+
+// AttemptsRemoval reports whether some node of the tracked function (on any
+// path, in any closure) removes the object, renames it, registers its
+// removal, or calls its cleanup.
+func (t *Tracker) AttemptsRemoval() bool {
+	if t.body == nil {
+		return false
+	}
+	found := false
+	ast.PreorderStack(t.body, nil, func(n ast.Node, stack []ast.Node) bool {
+		if found {
+			return false
+		}
+		switch r, _ := t.Classify(n, stack); r {
+		case Removed, Renamed, Registered:
+			found = true
+		}
+		return true
+	})
+	return found
+}

@@ -52,3 +52,22 @@ func stillDefault() {
 	}
 	println(dir)
 }
+
+func inCallersDir(dir string) {
+	f, err := os.CreateTemp(dir, "x") // want `temp file f from os.CreateTemp is created in a directory this function does not own and is never removed` `temp file f from os.CreateTemp is not closed on every path`
+	if err != nil {
+		return
+	}
+	f.Write(nil)
+}
+
+func printed() {
+	dir, err := os.MkdirTemp("", "x") // want `passed to code that is not known to remove it`
+	if err != nil {
+		return
+	}
+	println(len(dir))
+	fmtPrintln(dir)
+}
+
+var fmtPrintln = func(s string) {}
