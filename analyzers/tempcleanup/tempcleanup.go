@@ -196,7 +196,7 @@ func (c *checker) creation(fn ast.Node, g *cfg.CFG, cr *tempfacts.Creation, stac
 	if a == nil {
 		return // stored into a field or element
 	}
-	if c.expectedToFail(fn, c.res.Var(a.Err)) {
+	if c.expectedToFail(a.Stmt, c.res.Var(a.Err)) {
 		return // a test asserting that the creation fails
 	}
 	obj, cleanup := c.res.Var(a.Object), c.res.Var(a.Cleanup)
@@ -503,11 +503,15 @@ func defaultDir(info *types.Info, e ast.Expr) bool {
 	return ok && fn.Pkg() != nil && fn.Pkg().Path() == "os" && fn.Name() == "TempDir"
 }
 
-// expectedToFail reports whether fn is a test that expects the creation to
-// fail: it tests "err == nil" (alone or in a disjunction) and reports a
-// test failure when it holds.
-func (c *checker) expectedToFail(fn ast.Node, errVar *types.Var) bool {
+// expectedToFail reports whether the creation stmt is in a test that
+// expects it to fail: the next statement tests "err == nil" (alone or in a
+// disjunction) and reports a test failure when it holds.
+func (c *checker) expectedToFail(stmt ast.Node, errVar *types.Var) bool {
 	if errVar == nil {
+		return false
+	}
+	next := c.nextStmt(stmt)
+	if next == nil {
 		return false
 	}
 	info := c.pass.TypesInfo
@@ -535,13 +539,13 @@ func (c *checker) expectedToFail(fn ast.Node, errVar *types.Var) bool {
 		return false
 	}
 	found := false
-	ast.Inspect(fn, func(n ast.Node) bool {
+	ast.Inspect(next, func(n ast.Node) bool {
 		if found {
 			return false
 		}
 		ifs, ok := n.(*ast.IfStmt)
-		if !ok || !isNilTest(ifs.Cond) {
-			return true
+		if !ok || ifs != next || !isNilTest(ifs.Cond) {
+			return false
 		}
 		ast.Inspect(ifs.Body, func(m ast.Node) bool {
 			if call, ok := m.(*ast.CallExpr); ok {
@@ -572,4 +576,30 @@ func (c *checker) inCallersDir(cr *tempfacts.Creation) bool {
 		return false
 	}
 	return c.res.Location(cr.DirArg) == tempdir.Unknown
+}
+
+// nextStmt returns the statement after stmt in its block, or nil.
+func (c *checker) nextStmt(stmt ast.Node) ast.Stmt {
+	var next ast.Stmt
+	ast.Inspect(c.file, func(n ast.Node) bool {
+		if next != nil || n == nil || !(n.Pos() <= stmt.Pos() && stmt.End() <= n.End()) {
+			return false
+		}
+		var list []ast.Stmt
+		switch n := n.(type) {
+		case *ast.BlockStmt:
+			list = n.List
+		case *ast.CaseClause:
+			list = n.Body
+		case *ast.CommClause:
+			list = n.Body
+		}
+		for i, s := range list {
+			if ast.Node(s) == stmt && i+1 < len(list) {
+				next = list[i+1]
+			}
+		}
+		return true
+	})
+	return next
 }

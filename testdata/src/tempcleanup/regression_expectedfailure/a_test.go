@@ -32,3 +32,16 @@ func TestStillChecked(t *testing.T) {
 		t.Error("empty")
 	}
 }
+
+func TestSameErrReused(t *testing.T) {
+	f, err := os.CreateTemp("", "bad\x00")
+	if err == nil {
+		f.Close()
+		t.Fatal("CreateTemp should have failed")
+	}
+	f, err = os.CreateTemp("", "good") // want `not removed on every path`
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+}
