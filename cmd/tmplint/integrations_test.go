@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -156,5 +157,47 @@ func Lock() (*os.File, error) {
 	res = run(t, dir, bin, "-baseline", "no-such-file.json", "./...")
 	if res.code != exitError {
 		t.Errorf("a missing baseline: exit %d, want %d", res.code, exitError)
+	}
+}
+
+// TestPreCommitHook validates .pre-commit-hooks.yaml and runs the tmplint
+// hook with pre-commit on a small repository with a finding. It needs the
+// pre-commit program (Debian: apt-get install pre-commit).
+func TestPreCommitHook(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds tmplint through pre-commit; skipped under -short")
+	}
+	pc, err := exec.LookPath("pre-commit")
+	if err != nil {
+		t.Skip("pre-commit is not installed")
+	}
+	root := repoRoot(t)
+	if res := run(t, root, pc, "validate-manifest", ".pre-commit-hooks.yaml"); res.code != 0 {
+		t.Fatalf("pre-commit validate-manifest: %s%s", res.stdout, res.stderr)
+	}
+
+	dir := t.TempDir()
+	files := map[string]string{
+		"go.mod": "module example.com/pc\n\ngo 1.26\n",
+		"pc.go":  "package pc\n\nimport \"os\"\n\nfunc Save(b []byte) error { return os.WriteFile(\"x\", b, 644) }\n",
+	}
+	for name, content := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, args := range [][]string{
+		{"init", "-q", "."},
+		{"add", "."},
+		{"-c", "user.email=test@example.com", "-c", "user.name=test", "commit", "-q", "-m", "init"},
+	} {
+		if res := run(t, dir, "git", args...); res.code != 0 {
+			t.Fatalf("git %v: %s%s", args, res.stdout, res.stderr)
+		}
+	}
+	// try-repo runs the hooks of the repository at its current state.
+	res := run(t, dir, pc, "try-repo", root, "tmplint", "--all-files")
+	if res.code != 1 || !strings.Contains(res.stdout, "pc.go:5:") || !strings.Contains(res.stdout, "(filemode)") {
+		t.Errorf("pre-commit try-repo: exit %d, want 1 with the filemode finding:\n%s%s", res.code, res.stdout, res.stderr)
 	}
 }
