@@ -336,7 +336,7 @@ func TestBackgroundPrune(t *testing.T) {
 	defer s.Close()
 	deadline := time.Now().Add(10 * time.Second)
 	for _, d := range dirs {
-		for exists(d) && time.Now().Before(deadline) {
+		for (exists(d) || exists(d+layout.LockSuffix)) && time.Now().Before(deadline) {
 			time.Sleep(5 * time.Millisecond)
 		}
 		if exists(d) || exists(d+layout.LockSuffix) {
