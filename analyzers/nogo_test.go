@@ -316,6 +316,10 @@ func TestNogoChild(t *testing.T) {
 // with syntax and types for every dependency.
 func loadNogo(t *testing.T, patterns ...string) []*packages.Package {
 	t.Helper()
+	key := strings.Join(patterns, " ")
+	if pkgs, ok := nogoLoaded[key]; ok {
+		return pkgs
+	}
 	testdata, err := filepath.Abs("../testdata")
 	if err != nil {
 		t.Fatal(err)
@@ -337,8 +341,12 @@ func loadNogo(t *testing.T, patterns ...string) []*packages.Package {
 			t.Fatalf("loading %s: %v", p.PkgPath, e)
 		}
 	}
+	nogoLoaded[key] = all
 	return all
 }
+
+// nogoLoaded caches loadNogo's packages: the drivers only read them.
+var nogoLoaded = make(map[string][]*packages.Package)
 
 func nogoRoots(all []*packages.Package, paths []string) []*packages.Package {
 	var out []*packages.Package
@@ -653,7 +661,7 @@ func (f *badFact) String() string { return fmt.Sprint("removes=", f.removes) }
 // TestNogoDriverCatches checks that the driver detects what it is meant
 // to: a file read, a fact that does not survive gob, and global state.
 func TestNogoDriverCatches(t *testing.T) {
-	pkgs := loadNogo(t, "nogo/a", "nogo/b")
+	pkgs := loadNogo(t, nogoPackages...)
 	a, b := nogoRoots(pkgs, []string{"nogo/a"})[0], nogoRoots(pkgs, []string{"nogo/b"})[0]
 
 	reader := &analysis.Analyzer{Name: "reader", Doc: "reader: test", Run: func(pass *analysis.Pass) (any, error) {
