@@ -54,8 +54,7 @@ func writeBaselineFile(name string, fs []finding.Finding) error {
 	if err := baseline.Write(&buf, root, fs); err != nil {
 		return err
 	}
-	// The baseline is committed to the repository: 0644 like any source
-	// file.
+	//tmplint:ignore filemode the baseline is committed to the repository, 0644 like any source file
 	return os.WriteFile(name, buf.Bytes(), 0o644)
 }
 
