@@ -118,10 +118,14 @@ func Write(w io.Writer, root string, as []*analysis.Analyzer, fs []finding.Findi
 
 // Fingerprint returns the line-independent part of a finding's partial
 // fingerprint: a hash of the analyzer, the file relative to root, the
-// message, the trimmed source line and the enclosing function.
+// message, the source line (whitespace collapsed) and the enclosing
+// function.
 func Fingerprint(root string, f *finding.Finding) string {
 	h := sha256.New()
-	for _, s := range []string{f.Analyzer, RelPath(root, f.Posn.Filename), f.Message, strings.TrimSpace(f.Snippet), f.Func} {
+	// Whitespace in the line is collapsed: gofmt realigns comments and
+	// columns when neighbouring lines change.
+	snippet := strings.Join(strings.Fields(f.Snippet), " ")
+	for _, s := range []string{f.Analyzer, RelPath(root, f.Posn.Filename), f.Message, snippet, f.Func} {
 		fmt.Fprintf(h, "%d:%s\x00", len(s), s)
 	}
 	return hex.EncodeToString(h.Sum(nil))[:32]
