@@ -23,7 +23,8 @@ func TestDefault(t *testing.T) {
 		"tempcleanup/basic", "tempcleanup/paths", "tempcleanup/loop", "tempcleanup/rename",
 		"tempcleanup/handoff", "tempcleanup/exit", "tempcleanup/private",
 		"tempcleanup/usehelper", "tempcleanup/regression_artifactdir", "tempcleanup/regression_expectedfailure",
-		"tempcleanup/regression_callerdir", "tempcleanup/regression_printed")
+		"tempcleanup/regression_callerdir", "tempcleanup/regression_printed",
+		"tempcleanup/regression_derived")
 }
 
 func TestFixes(t *testing.T) {

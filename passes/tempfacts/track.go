@@ -58,6 +58,11 @@ type Tracker struct {
 	cleanups map[*types.Var]bool
 	results  []*types.Var // the function's named results
 	body     *ast.BlockStmt
+	// derived holds paths inside the object (filepath.Join(dir, "x"))
+	// and derivedFiles files opened at such paths: handing them off
+	// hands off the object, but removing them does not remove it.
+	derived      map[*types.Var]bool
+	derivedFiles map[*types.Var]bool
 }
 
 // Track returns the tracker of an object held by obj (nil if the object is
@@ -70,6 +75,9 @@ func (r *Result) Track(fn ast.Node, kind Kind, obj, cleanup *types.Var, mode Mod
 		names:    make(map[*types.Var]bool),
 		files:    make(map[*types.Var]bool),
 		cleanups: make(map[*types.Var]bool),
+
+		derived:      make(map[*types.Var]bool),
+		derivedFiles: make(map[*types.Var]bool),
 	}
 	var ftype *ast.FuncType
 	var body *ast.BlockStmt
@@ -138,7 +146,7 @@ func (t *Tracker) aliases(body *ast.BlockStmt) {
 					pairs = append(pairs, pair{n.Lhs[i], n.Rhs[i]})
 				}
 			} else if len(n.Rhs) == 1 {
-				if call, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr); ok && t.isPathFunc(call, true) {
+				if call, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr); ok {
 					pairs = append(pairs, pair{n.Lhs[0], call})
 				}
 			}
@@ -159,13 +167,18 @@ func (t *Tracker) aliases(body *ast.BlockStmt) {
 				continue
 			}
 			switch {
-			case t.files[v] || t.names[v] || t.cleanups[v]:
+			case t.files[v] || t.names[v] || t.cleanups[v] || t.derived[v] || t.derivedFiles[v]:
 			case t.NameExpr(p.rhs):
 				t.names[v], changed = true, true
 			case t.fileIdent(p.rhs):
 				t.files[v], changed = true, true
 			case t.cleanupIdent(p.rhs):
 				t.cleanups[v], changed = true, true
+			case t.mode == Close:
+			case t.derivedExpr(p.rhs):
+				t.derived[v], changed = true, true
+			case t.opensDerived(p.rhs):
+				t.derivedFiles[v], changed = true, true
 			}
 		}
 	}
@@ -230,6 +243,61 @@ func (t *Tracker) cleanupIdent(e ast.Expr) bool {
 	return v != nil && t.cleanups[v]
 }
 
+// derivedExpr reports whether e is a path inside the tracked object:
+// filepath.Join or concatenation with its name, a variable holding such a
+// path, or the name of a file opened at one.
+func (t *Tracker) derivedExpr(e ast.Expr) bool {
+	if t.mode == Close {
+		return false
+	}
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		v, _ := t.info.Uses[e].(*types.Var)
+		return v != nil && t.derived[v]
+	case *ast.BinaryExpr:
+		return t.NameExpr(e.X) || t.derivedExpr(e.X) || t.NameExpr(e.Y) || t.derivedExpr(e.Y)
+	case *ast.CallExpr:
+		if sel, ok := e.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "Name" && len(e.Args) == 0 {
+			if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok {
+				v, _ := t.info.Uses[id].(*types.Var)
+				return v != nil && t.derivedFiles[v]
+			}
+			return false
+		}
+		fn, ok := typeutil.Callee(t.info, e).(*types.Func)
+		if !ok || fn.Pkg() == nil || fn.Name() != "Join" {
+			return false
+		}
+		if p := fn.Pkg().Path(); p != "path/filepath" && p != "path" {
+			return false
+		}
+		for _, a := range e.Args {
+			if t.NameExpr(a) || t.derivedExpr(a) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// opensDerived reports whether e is a call of os.Create, os.OpenFile,
+// os.Open or os.CreateTemp at a path inside the tracked object.
+func (t *Tracker) opensDerived(e ast.Expr) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || len(call.Args) == 0 {
+		return false
+	}
+	fn, ok := typeutil.Callee(t.info, call).(*types.Func)
+	if !ok || fn.Pkg() == nil || fn.Pkg().Path() != "os" {
+		return false
+	}
+	switch fn.Name() {
+	case "Create", "Open", "OpenFile", "CreateTemp":
+		return t.NameExpr(call.Args[0]) || t.derivedExpr(call.Args[0])
+	}
+	return false
+}
+
 // direct reports whether e is the tracked object or its cleanup itself.
 func (t *Tracker) direct(e ast.Expr) bool {
 	return t.NameExpr(e) || t.fileIdent(e) || t.cleanupIdent(e)
@@ -238,7 +306,7 @@ func (t *Tracker) direct(e ast.Expr) bool {
 // carries reports whether the value of e holds the tracked object: it is
 // the object, or a composite literal (or its address) with it inside.
 func (t *Tracker) carries(e ast.Expr) bool {
-	if t.direct(e) {
+	if t.direct(e) || t.derivedExpr(e) {
 		return true
 	}
 	switch e := ast.Unparen(e).(type) {
@@ -325,7 +393,7 @@ func (t *Tracker) Classify(n ast.Node, stack []ast.Node) (Reason, *types.Var) {
 				if !t.local(v) {
 					return Stored, nil // a global, or a variable of the enclosing function
 				}
-				if !t.direct(rhs) {
+				if !t.direct(rhs) && !t.derivedExpr(rhs) {
 					return Stored, nil // a composite value with the object inside
 				}
 				continue // an alias
@@ -334,7 +402,7 @@ func (t *Tracker) Classify(n ast.Node, stack []ast.Node) (Reason, *types.Var) {
 		}
 	case *ast.ValueSpec:
 		for _, v := range n.Values {
-			if t.carries(v) && !t.direct(v) {
+			if t.carries(v) && !t.direct(v) && !t.derivedExpr(v) {
 				return Stored, nil
 			}
 		}
@@ -389,9 +457,11 @@ func (t *Tracker) call(call *ast.CallExpr, stack []ast.Node) (Reason, *types.Var
 	}
 	key := funcKey(fn)
 	switch {
-	case stdRemovers[key] && carried[0] == 0 && t.mode != Close:
+	case stdRemovers[key] && t.NameExpr(call.Args[0]) && t.mode != Close:
 		return Removed, nil
-	case key == [2]string{"os", "Rename"} && carried[0] == 0:
+	case stdRemovers[key]:
+		return NoReason, nil // removes something else, or a path inside it
+	case key == [2]string{"os", "Rename"} && t.NameExpr(call.Args[0]):
 		return Renamed, renameErr(t.info, call, stack)
 	case isTestingCleanup(fn):
 		return Registered, nil
@@ -403,7 +473,7 @@ func (t *Tracker) call(call *ast.CallExpr, stack []ast.Node) (Reason, *types.Var
 		return NoReason, nil
 	}
 	for _, i := range carried {
-		if t.res.releasesParam(fn, paramIndex(sig, i)) {
+		if t.direct(call.Args[i]) && t.res.releasesParam(fn, paramIndex(sig, i)) {
 			return Removed, nil
 		}
 	}
