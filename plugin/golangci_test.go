@@ -94,6 +94,23 @@ func TestGolangciLint(t *testing.T) {
 			}
 		}
 	})
+	t.Run("threshold", func(t *testing.T) {
+		// A threshold flag, written as YAML string: filemode.file.
+		if analyzers.Lookup("filemode") == nil {
+			t.Skip("no filemode analyzer")
+		}
+		e := exp["sharedWide"]
+		if e == nil || !slices.Contains(e.want, "filemode") {
+			t.Fatal("testdata/golangci/main.go: sharedWide should want filemode")
+		}
+		got := runGolangci(t, bin, mod, "settings:\n  filemode:\n    file: \"0o640\"")
+		if n := got.inFunc(e, "filemode"); n > 0 {
+			t.Errorf("sharedWide: with filemode.file 0o640, want no finding, got %v", got.texts(e, "filemode"))
+		}
+		if got.count("filemode") == 0 {
+			t.Errorf("filemode.file 0o640 should not silence filemode elsewhere")
+		}
+	})
 	t.Run("typo", func(t *testing.T) {
 		out, err := golangci(t, bin, mod, "strcit: true")
 		if err == nil || !strings.Contains(out, `"strcit"`) {

@@ -12,6 +12,7 @@ package main
 import (
 	"os"
 	"os/exec"
+	"path/filepath"
 	"syscall"
 )
 
@@ -24,6 +25,7 @@ func main() {
 	_ = createImplicit()
 	_ = suppressed()
 	_ = clean()
+	_ = sharedWide("gcltest-wide", nil)
 }
 
 // gcl:want filemode
@@ -67,6 +69,12 @@ func openNoCloexec() error {
 		return err
 	}
 	return syscall.Close(fd)
+}
+
+// gcl:want filemode
+// (not with the setting filemode.file: "0o640"; see TestGolangciLint/threshold)
+func sharedWide(name string, data []byte) error {
+	return os.WriteFile(filepath.Join(os.TempDir(), name), data, 0o640)
 }
 
 // gcl:strict filemode
