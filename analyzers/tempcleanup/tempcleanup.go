@@ -209,10 +209,12 @@ func (c *checker) creation(fn ast.Node, g *cfg.CFG, cr *tempfacts.Creation, stac
 	if a.Object != nil && a.Object.Name != "_" {
 		name = a.Object.Name
 	}
+	earlier := c.deferredBefore(fn, a.Stmt, t)
 	query := func(t *tempfacts.Tracker) []pathflow.Leak {
 		return pathflow.Leaks(&pathflow.Query{
 			Info: info, CFG: g, Creation: a.Stmt, Err: c.res.Var(a.Err),
 			Release: t.Release, Registers: c.res.Registers, Exit: c.res.Exits().Kind,
+			Deferred: earlier,
 		})
 	}
 	leaks := query(t)
@@ -223,7 +225,9 @@ func (c *checker) creation(fn ast.Node, g *cfg.CFG, cr *tempfacts.Creation, stac
 	for i, l := range leaks {
 		switch {
 		case l.Kind == pathflow.ProcessExit && l.Deferred != nil:
-			c.reportSkippedDefer(cr, name, l)
+			if !c.removedBefore(fn, l.Deferred, l.Node, t) {
+				c.reportSkippedDefer(cr, name, l)
+			}
 		case l.Kind == pathflow.Panic:
 			// A panic is a bug being reported, not a way out of the
 			// function; deferred calls run anyway.
@@ -602,4 +606,78 @@ func (c *checker) nextStmt(stmt ast.Node) ast.Stmt {
 		return true
 	})
 	return next
+}
+
+// deferredBefore returns a defer statement of fn, before the creation
+// stmt, that removes the tracked object (through the variable the
+// creation assigns): "var f *os.File; defer func() { ... os.Remove(f.Name()) }()".
+func (c *checker) deferredBefore(fn ast.Node, stmt ast.Node, t *tempfacts.Tracker) ast.Node {
+	var found ast.Node
+	c.ownNodes(fn, func(n ast.Node) {
+		if d, ok := n.(*ast.DeferStmt); ok && found == nil && d.End() <= stmt.Pos() && releasesIn(d, t) {
+			found = d
+		}
+	})
+	return found
+}
+
+// removedBefore reports whether fn removes the tracked object explicitly
+// (not deferred) somewhere between the defer and the exit call: the author
+// knew the exit skips the defer, and removed it on the paths that matter.
+func (c *checker) removedBefore(fn ast.Node, deferred, exit ast.Node, t *tempfacts.Tracker) bool {
+	found := false
+	c.ownNodes(fn, func(n ast.Node) {
+		if found || n.Pos() <= deferred.End() || n.End() > exit.Pos() {
+			return
+		}
+		switch n.(type) {
+		case *ast.ExprStmt, *ast.AssignStmt:
+			if releasesIn(n, t) {
+				found = true
+			}
+		}
+	})
+	return found
+}
+
+// ownNodes calls f for the nodes of fn's body outside nested function
+// literals.
+func (c *checker) ownNodes(fn ast.Node, f func(ast.Node)) {
+	var body *ast.BlockStmt
+	switch fn := fn.(type) {
+	case *ast.FuncDecl:
+		body = fn.Body
+	case *ast.FuncLit:
+		body = fn.Body
+	}
+	if body == nil {
+		return
+	}
+	ast.Inspect(body, func(n ast.Node) bool {
+		if n == nil {
+			return false
+		}
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		f(n)
+		return true
+	})
+}
+
+// releasesIn reports whether some node under n (closures included)
+// removes the tracked object or registers its removal.
+func releasesIn(n ast.Node, t *tempfacts.Tracker) bool {
+	found := false
+	ast.PreorderStack(n, nil, func(m ast.Node, stack []ast.Node) bool {
+		if found {
+			return false
+		}
+		switch r, _ := t.Classify(m, stack); r {
+		case tempfacts.Removed, tempfacts.Registered:
+			found = true
+		}
+		return true
+	})
+	return found
 }

@@ -156,6 +156,10 @@ type Query struct {
 	// when it is returned: for finding the returns that hand a resource and
 	// its cleanup function to the caller.
 	KeepReturned bool
+	// Deferred, when not nil, is a deferred release registered before the
+	// creation (a defer that removes the variable the creation assigns):
+	// it covers the exits as a deferred release on the path would.
+	Deferred ast.Node
 }
 
 // A Leak is an exit reached without a release.
@@ -183,7 +187,7 @@ func Leaks(q *Query) []Leak {
 	if start == nil {
 		return nil
 	}
-	st := state{err: q.Err}
+	st := state{err: q.Err, deferred: q.Deferred}
 	if q.Err != nil {
 		st.errKind = errOfCreation
 	}
