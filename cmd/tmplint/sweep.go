@@ -154,6 +154,7 @@ func runSweep(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 			rep.Candidates, rep.Skipped, rep.Error = plan.Candidates, plan.Skipped, msg
 			if !*jsonOut {
 				printPlan(stdout, plan, true)
+				printSkipped(stdout, plan.Skipped)
 			}
 			fmt.Fprintf(stderr, "tmplint sweep: %s\n", msg)
 			return emit(sweepRefused)
