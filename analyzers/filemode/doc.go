@@ -42,6 +42,11 @@
 // (a variable every assignment of which is within it, or a mask such as
 // perm&0o600); and the policy applies everywhere, not only in shared temp.
 //
+// A mode is wider than a policy when it grants the group or others a
+// permission the policy does not; the owner's bits are not judged (a 0700
+// executable is within the 0600 file policy), and the fix keeps them:
+// 0o755 becomes 0o700.
+//
 // Flags:
 //
 //	-file 0600   the widest mode a file may be created with

@@ -220,19 +220,19 @@ func (c *checker) chmod(call *fscall.Call) {
 		c.worldWritable(call, v, p)
 		return
 	}
-	extra := p &^ union
+	extra := exposed(p, union)
 	if extra == 0 {
 		return
 	}
 	shared := where == tempdir.Shared
 	msg := fmt.Sprintf("%s to mode %s in shared temp dir makes it %s: use %s",
-		call.Name, modeval.Format(p), exposure(extra), modeval.Format(p&union))
+		call.Name, modeval.Format(p), exposure(extra), modeval.Format(narrow(p, union)))
 	if !shared {
 		msg = fmt.Sprintf("%s to mode %s, wider than the policy %s, makes it %s: use %s",
-			call.Name, modeval.Format(p), modeval.Format(union), exposure(extra), modeval.Format(p&union))
+			call.Name, modeval.Format(p), modeval.Format(union), exposure(extra), modeval.Format(narrow(p, union)))
 	}
 	d := analysis.Diagnostic{Pos: call.Mode.Pos(), End: call.Mode.End(), Message: msg,
-		SuggestedFixes: c.modeFix(call, v, p&union)}
+		SuggestedFixes: c.modeFix(call, v, narrow(p, union))}
 	if shared {
 		c.r.Report(d)
 	} else {
@@ -293,6 +293,15 @@ func (c *checker) container(call *fscall.Call) tempdir.Location {
 	return tempdir.Unknown
 }
 
+// exposed returns the group and other bits of the permissions p that the
+// policy does not allow. The owner's bits are the owner's business: a
+// policy of 0600 does not forbid an executable 0700 file.
+func exposed(p, policy uint64) uint64 { return p & 0o077 &^ policy }
+
+// narrow clears the group and other bits of p that the policy does not
+// allow: 0o755 becomes 0o700 under 0600, keeping the owner's execute bit.
+func narrow(p, policy uint64) uint64 { return p &^ exposed(p, policy) }
+
 func exposure(extra uint64) string {
 	switch {
 	case extra&0o002 != 0:
@@ -336,7 +345,7 @@ func (c *checker) create(call *fscall.Call) {
 		return
 	}
 	p, _ := perm(call, v)
-	extra := p &^ policy
+	extra := exposed(p, policy)
 	if extra == 0 {
 		return
 	}
@@ -344,16 +353,16 @@ func (c *checker) create(call *fscall.Call) {
 		c.r.Report(analysis.Diagnostic{
 			Pos: call.Mode.Pos(), End: call.Mode.End(),
 			Message: fmt.Sprintf("%s in shared temp dir with mode %s makes the %s %s: the umask may not narrow it; use %s",
-				call.Name, modeval.Format(p), what, exposure(extra), modeval.Format(p&policy)),
-			SuggestedFixes: c.modeFix(call, v, p&policy),
+				call.Name, modeval.Format(p), what, exposure(extra), modeval.Format(narrow(p, policy))),
+			SuggestedFixes: c.modeFix(call, v, narrow(p, policy)),
 		})
 		return
 	}
 	c.r.ReportStrict(analysis.Diagnostic{
 		Pos: call.Mode.Pos(), End: call.Mode.End(),
 		Message: fmt.Sprintf("%s with mode %s, wider than the policy %s, makes the %s %s unless the umask narrows it: use %s",
-			call.Name, modeval.Format(p), modeval.Format(policy), what, exposure(extra), modeval.Format(p&policy)),
-		SuggestedFixes: c.modeFix(call, v, p&policy),
+			call.Name, modeval.Format(p), modeval.Format(policy), what, exposure(extra), modeval.Format(narrow(p, policy))),
+		SuggestedFixes: c.modeFix(call, v, narrow(p, policy)),
 	})
 }
 

@@ -64,3 +64,12 @@ func variable(p string, m fs.FileMode, fi fs.FileInfo, data []byte, cond bool) {
 func generic[M ~uint32](p string, m M, data []byte) {
 	os.WriteFile(p, data, fs.FileMode(m)) // want `os.WriteFile with a mode that is not constant`
 }
+
+// The owner's bits are the owner's business.
+
+func owner(p string, data []byte) {
+	os.WriteFile(p, data, 0o700)                   // ok: an executable for its owner
+	os.WriteFile(p, data, 0o100)                   // ok
+	os.WriteFile(p, data, 0o755)                   // want `os.WriteFile with mode 0o755, wider than the policy 0o600, makes the file readable by any local user unless the umask narrows it: use 0o700`
+	os.OpenFile(p, os.O_CREATE|os.O_WRONLY, 0o711) // want `os.OpenFile with mode 0o711, wider than the policy 0o600, makes the file accessible to other users unless the umask narrows it: use 0o700`
+}
