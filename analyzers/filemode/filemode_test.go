@@ -28,7 +28,7 @@ func setStrict(t *testing.T) {
 
 func TestDefault(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testdata(t), filemode.Analyzer, "filemode/a", "filemode/sys", "filemode/ignore",
-		"filemode/chmodprivate", "filemode/createtempname")
+		"filemode/chmodprivate", "filemode/createtempname", "filemode/odd")
 }
 
 func TestStrict(t *testing.T) {
