@@ -23,7 +23,11 @@ func setStrict(t *testing.T) {
 	if err := filemode.Analyzer.Flags.Set("strict", "true"); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { filemode.Analyzer.Flags.Set("strict", "false") })
+	t.Cleanup(func() {
+		if err := filemode.Analyzer.Flags.Set("strict", "false"); err != nil {
+			t.Error(err)
+		}
+	})
 }
 
 func TestDefault(t *testing.T) {

@@ -26,6 +26,10 @@ func TestStrict(t *testing.T) {
 	if err := temppath.Analyzer.Flags.Set("strict", "true"); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { temppath.Analyzer.Flags.Set("strict", "false") })
+	t.Cleanup(func() {
+		if err := temppath.Analyzer.Flags.Set("strict", "false"); err != nil {
+			t.Error(err)
+		}
+	})
 	analysistest.Run(t, testdata(t), temppath.Analyzer, "temppath/strict")
 }
