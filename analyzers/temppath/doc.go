@@ -7,7 +7,8 @@
 //
 // The analyzer reports os.Create, os.OpenFile with O_CREATE and without
 // O_EXCL, os.WriteFile, ioutil.WriteFile, os.Mkdir, os.MkdirAll,
-// os.Symlink and os.Link (the new name) at a shared temp location — a path
+// os.Symlink and os.Link (the new name), and the same methods of an *os.Root
+// opened on a shared temp directory, at a shared temp location — a path
 // built from os.TempDir(), $TMPDIR, or a literal under /tmp, /var/tmp or
 // /dev/shm — whose name is a constant or is built only from predictable
 // parts: the process id, a user id, the time, the host name, the program

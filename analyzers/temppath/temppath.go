@@ -70,7 +70,7 @@ func run(pass *analysis.Pass) (any, error) {
 		c.file = file
 		for cc := range fc.Preorder((*ast.CallExpr)(nil)) {
 			call, ok := fscall.Match(pass.TypesInfo, cc.Node().(*ast.CallExpr))
-			if !ok || call.Raw || call.Recv != nil || call.Path == nil {
+			if !ok || call.Raw || call.Path == nil {
 				continue
 			}
 			switch call.Kind {
@@ -102,7 +102,11 @@ func (c *checker) check(call *fscall.Call, parent inspector.Cursor) {
 	if creates == fscall.No {
 		return
 	}
-	if c.paths.Classify(call.Path) != tempdir.Shared || !c.paths.Predictable(call.Path) {
+	if call.Recv != nil { // an *os.Root method: the name is inside the root
+		if c.paths.Classify(call.Recv) != tempdir.Shared || !c.paths.Predictable(call.Path) {
+			return
+		}
+	} else if c.paths.Classify(call.Path) != tempdir.Shared || !c.paths.Predictable(call.Path) {
 		return
 	}
 	var fix []analysis.SuggestedFix
@@ -122,7 +126,7 @@ func (c *checker) check(call *fscall.Call, parent inspector.Cursor) {
 			})
 			return
 		}
-		if call.Func.Name() == "Create" || call.Func.Name() == "OpenFile" && c.truncates(call) {
+		if call.Recv == nil && (call.Func.Name() == "Create" || call.Func.Name() == "OpenFile" && c.truncates(call)) {
 			fix = c.createTempFix(call)
 		}
 		c.r.Report(analysis.Diagnostic{
@@ -131,10 +135,13 @@ func (c *checker) check(call *fscall.Call, parent inspector.Cursor) {
 			SuggestedFixes: fix,
 		})
 	case fscall.CreateDir:
+		if call.Recv == nil {
+			fix = c.mkdirTempFix(call, parent)
+		}
 		c.r.Report(analysis.Diagnostic{
 			Pos: call.Call.Pos(), End: call.Call.End(),
 			Message:        fmt.Sprintf("%s at a predictable name in shared temp dir: another local user can pre-create it or plant a symlink; use os.MkdirTemp", call.Name),
-			SuggestedFixes: c.mkdirTempFix(call, parent),
+			SuggestedFixes: fix,
 		})
 	case fscall.Link:
 		c.r.Report(analysis.Diagnostic{

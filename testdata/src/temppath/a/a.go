@@ -98,3 +98,25 @@ var lockDir = "/tmp/locks" // unexported and never reassigned
 func global(data []byte) {
 	os.WriteFile(filepath.Join(lockDir, "a"), data, 0o600) // want `predictable name`
 }
+
+func root(r *os.Root, data []byte) {
+	tmp, err := os.OpenRoot(os.TempDir())
+	if err != nil {
+		return
+	}
+	tmp.WriteFile("state.json", data, 0o600) // want `\(\*os.Root\).WriteFile at a predictable name in shared temp dir`
+	tmp.Create("out.log")                    // want `\(\*os.Root\).Create at a predictable name in shared temp dir`
+	tmp.MkdirAll("cache", 0o700)             // want `\(\*os.Root\).MkdirAll at a predictable name in shared temp dir`
+	tmp.Symlink("/etc/hosts", "hosts")       // want `\(\*os.Root\).Symlink at a predictable name in shared temp dir`
+	tmp.OpenFile("x", os.O_RDONLY, 0)        // ok: does not create
+	r.Create("out.log")                      // ok: the caller's root
+	dir, err := os.MkdirTemp("", "x")
+	if err != nil {
+		return
+	}
+	priv, err := os.OpenRoot(dir)
+	if err != nil {
+		return
+	}
+	priv.Create("out.log") // ok: a private root
+}
