@@ -123,7 +123,7 @@ type command struct {
 	escapes    bool            // the command or its Process is handed to other code
 	startInGo  bool            // started in a goroutine (go cmd.Run())
 	startedAny bool
-	stdinPipe  bool            // StdinPipe is called: the child lives as long as the parent holds the pipe
+	stdinPipe  bool // StdinPipe is called: the child lives as long as the parent holds the pipe
 	// assigns are the positions where the variable is assigned a command,
 	// in source order: a field set or a start belongs to the command of
 	// the last assignment before it.

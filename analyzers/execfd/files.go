@@ -99,6 +99,9 @@ func (fn *fun) checkHandoff(h handoff) bool {
 		Err:      errVar,
 		Release:  fn.fileRelease(h.f.v),
 	}
+	if fn.aliasedBefore(h.f.v, h.start) {
+		return false // closed, if at all, through another name
+	}
 	name := h.f.v.Name()
 	startName := h.what
 	fix := fn.closeFix(h, path, errVar)
@@ -466,4 +469,67 @@ func (fn *fun) closedBefore(v *types.Var, node ast.Node) bool {
 		return true
 	})
 	return found
+}
+
+// aliasedBefore reports whether, before the start, the file is given to
+// another variable, stored outside the commands, or passed to a function
+// that may close it: its Close may then happen under another name.
+// Appending it to a local slice is not such a hand-off.
+func (fn *fun) aliasedBefore(v *types.Var, start ast.Node) bool {
+	info := fn.info()
+	found := false
+	fn.walk(func(n ast.Node, stack []ast.Node, inLit bool) bool {
+		if found || n.Pos() >= start.Pos() {
+			return false
+		}
+		id, ok := n.(*ast.Ident)
+		if !ok || info.Uses[id] != v || len(stack) == 0 {
+			return true
+		}
+		var child ast.Node = id
+		i := len(stack) - 1
+		for ; i >= 0; i-- {
+			if _, ok := stack[i].(*ast.ParenExpr); !ok {
+				break
+			}
+			child = stack[i]
+		}
+		if i < 0 {
+			return true
+		}
+		switch p := stack[i].(type) {
+		case *ast.AssignStmt:
+			j := indexOf(p.Rhs, child.(ast.Expr))
+			if j < 0 || len(p.Lhs) != len(p.Rhs) {
+				break
+			}
+			switch lhs := ast.Unparen(p.Lhs[j]).(type) {
+			case *ast.Ident:
+				found = lhs.Name != "_"
+			case *ast.SelectorExpr:
+				found = !fn.isCmdField(lhs)
+			default:
+				found = true
+			}
+		case *ast.ValueSpec, *ast.ReturnStmt, *ast.SendStmt:
+			found = true
+		case *ast.CallExpr:
+			if p.Fun != child {
+				if bid, ok := ast.Unparen(p.Fun).(*ast.Ident); ok {
+					if _, ok := info.Uses[bid].(*types.Builtin); ok {
+						break
+					}
+				}
+				found = mayClose(info, p, child.(ast.Expr))
+			}
+		}
+		return true
+	})
+	return found
+}
+
+// isCmdField reports whether sel is a field of an *exec.Cmd or os.ProcAttr.
+func (fn *fun) isCmdField(sel *ast.SelectorExpr) bool {
+	t := fn.info().TypeOf(sel.X)
+	return t != nil && (isCmd(t) || isProcAttr(t))
 }

@@ -270,3 +270,56 @@ func reusedVariable() ([]byte, error) {
 	cmd = exec.Command("second")
 	return cmd.CombinedOutput() // ok: this command has no file of ours
 }
+
+// The file is given another name before the start and closed under it
+// (containerd's NewBinaryProcessor).
+func aliased(payload bool) (io.Closer, error) {
+	cmd := exec.Command("child")
+	var payloadC io.Closer
+	if payload {
+		r, w, err := os.Pipe()
+		if err != nil {
+			return nil, err
+		}
+		go func() {
+			fmt.Fprint(w, "payload")
+			w.Close()
+		}()
+		cmd.ExtraFiles = append(cmd.ExtraFiles, r)
+		payloadC = r
+	}
+	if err := cmd.Start(); err != nil { // ok
+		return nil, err
+	}
+	go cmd.Wait()
+	if payloadC != nil {
+		payloadC.Close()
+	}
+	return nil, nil
+}
+
+// Kept in a local slice that is closed only on failure: still leaked on
+// success (containerd-shim's logging binary).
+func localSlice() (retErr error) {
+	var toClose []*os.File
+	defer func() {
+		if retErr != nil {
+			for _, f := range toClose {
+				f.Close()
+			}
+		}
+	}()
+	outR, outW, err := os.Pipe()
+	if err != nil {
+		return err
+	}
+	toClose = append(toClose, outR)
+	cmd := exec.Command("logger")
+	cmd.ExtraFiles = append(cmd.ExtraFiles, outR)
+	if err := cmd.Start(); err != nil { // want `outR is handed to the child but the parent does not close it after Start on some path`
+		return err
+	}
+	go cmd.Wait()
+	fmt.Fprintln(outW, "log")
+	return outW.Close()
+}
