@@ -16,7 +16,8 @@
 // By default it reports:
 //
 //   - a chmod to a world-writable mode (other-write set, sticky bit not
-//     set): chmod is exact, no umask narrows it. Note that os.Chmod takes
+//     set): chmod is exact, no umask narrows it. A path inside a private
+//     temp directory is exempt: no other user can reach it. Note that os.Chmod takes
 //     an os.FileMode, whose sticky bit is os.ModeSticky: os.Chmod(dir,
 //     0o1777) sets 0o777, a world-writable directory without the sticky bit;
 //   - a umask that lets other-write through, such as syscall.Umask(0);
@@ -29,7 +30,8 @@
 //     chmod. The umask is not assumed to help. The fix uses the policy mode;
 //     for os.Create it is os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_TRUNC,
 //     0o600). Paths inside a directory this code created private
-//     (os.MkdirTemp, t.TempDir()) are not shared.
+//     (os.MkdirTemp, t.TempDir()) are not shared, and writing to the name
+//     of the file os.CreateTemp made creates nothing, so its mode is unused.
 //
 // Creation modes elsewhere (0666 files, 0777 directories: the Go
 // convention of letting the umask decide) are not reported by default.

@@ -22,6 +22,12 @@
 // Parameters, fields, results of unknown calls and exported variables are
 // unknown. When unsure, the answer is Unknown.
 //
+// Container tells where the directory holding a path is: the directory
+// that os.MkdirTemp("", p) returns is private, but it sits in a shared
+// one, so its own mode matters; a path inside it is held by a private
+// directory. Existing tells the name of a file os.CreateTemp made, which
+// opening with O_CREATE does not create again.
+//
 // A path's name is predictable when every part of it is a constant, a
 // process id, user or group id, the host name, the program's name
 // (os.Args, os.Executable), a time, or a counter, combined by the same
