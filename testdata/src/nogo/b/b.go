@@ -54,3 +54,11 @@ func Dup(fd int) (int, error) {
 func Socket() (int, error) {
 	return syscall.Socket(syscall.AF_UNIX, syscall.SOCK_STREAM, 0)
 }
+
+func Probe() error {
+	fd, err := syscall.Socket(syscall.AF_UNIX, syscall.SOCK_STREAM, 0)
+	if err != nil {
+		return err
+	}
+	return syscall.Close(fd)
+}
