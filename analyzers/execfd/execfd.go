@@ -192,6 +192,14 @@ func (fn *fun) walk(visit func(n ast.Node, stack []ast.Node, inLit bool) bool) {
 
 func (fn *fun) info() *types.Info { return fn.c.pass.TypesInfo }
 
+// isMain reports whether the function is the program's main: returning
+// from it ends the process, which closes every descriptor and hands the
+// children to init.
+func (fn *fun) isMain() bool {
+	d, ok := fn.node.(*ast.FuncDecl)
+	return ok && d.Recv == nil && d.Name.Name == "main" && fn.c.pass.Pkg.Name() == "main"
+}
+
 // localVar returns the variable that the identifier defines or assigns, if
 // it is declared inside the function body.
 func (fn *fun) localVar(e ast.Expr) *types.Var {

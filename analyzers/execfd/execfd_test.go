@@ -23,7 +23,7 @@ func TestFiles(t *testing.T) {
 }
 
 func TestWait(t *testing.T) {
-	analysistest.Run(t, testdata(t), execfd.Analyzer, "execfd/wait", "execfd/detached")
+	analysistest.Run(t, testdata(t), execfd.Analyzer, "execfd/wait", "execfd/detached", "execfd/mainreturn")
 }
 
 func TestShell(t *testing.T) {

@@ -122,7 +122,7 @@ func (fn *fun) checkHandoff(h handoff) bool {
 			return true
 		}
 	}
-	if fn.deferredCloseBefore(h.f.v, h.start) {
+	if fn.deferredCloseBefore(h.f.v, h.start) || fn.isMain() {
 		return false
 	}
 	var leak ast.Node
