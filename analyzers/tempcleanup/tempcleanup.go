@@ -172,7 +172,7 @@ func (c *checker) creation(fn ast.Node, g *cfg.CFG, cr *tempfacts.Creation, stac
 		if c.pass.Pkg.Name() == "main" && !c.signalAware && !strings.HasSuffix(c.pass.Fset.File(cr.Call.Pos()).Name(), "_test.go") {
 			c.r.ReportStrict(analysis.Diagnostic{
 				Pos: cr.Call.Pos(), End: cr.Call.End(),
-				Message: fmt.Sprintf("%s from %s in package main is not removed when the program is interrupted (SIGINT, SIGTERM): create it in a session of %s (session.Start), which cleans up on signals",
+				Message: fmt.Sprintf("%s from %s in package main is not removed when the program is interrupted (SIGINT, SIGTERM): create it with a session of %s (session.Start, then its MkdirTemp or CreateTemp), which cleans up on signals",
 					what(cr, ""), c.calleeName(cr), tempfacts.SessionPath),
 			})
 		}

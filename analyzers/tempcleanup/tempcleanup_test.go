@@ -36,5 +36,5 @@ func TestStrict(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { tempcleanup.Analyzer.Flags.Set("strict", "false") })
-	analysistest.Run(t, testdata(t), tempcleanup.Analyzer, "tempcleanup/strict", "tempcleanup/strictmain")
+	analysistest.Run(t, testdata(t), tempcleanup.Analyzer, "tempcleanup/strict", "tempcleanup/strictmain", "tempcleanup/shimmain")
 }

@@ -238,6 +238,9 @@ func (r *Result) Creation(call *ast.CallExpr) *Creation {
 		return nil
 	}
 	fn = fn.Origin()
+	if fn.Pkg() != nil && isShim(fn.Pkg().Path()) {
+		return nil // the shim's objects belong to its session
+	}
 	var c *Creation
 	if sc, ok := stdCreators[funcKey(fn)]; ok {
 		c = &Creation{Call: call, Callee: fn, Kind: sc.kind, Object: 0, Cleanup: -1}
