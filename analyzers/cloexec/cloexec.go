@@ -345,6 +345,9 @@ func (c *checker) flagCall(s *site, rule flagRule) {
 	fixes := c.addFlag(s, arg, rule.flag)
 	flag := s.name + rule.flag
 	if state == unknown {
+		if c.isParam(s.fun, arg) {
+			return // the caller chooses the flags
+		}
 		c.r.ReportStrict(analysis.Diagnostic{
 			Pos: call.Pos(), End: call.End(),
 			Message: fmt.Sprintf("the flags of %s%s are not constant and may lack %s: set %s so that child processes do not inherit the descriptor",
@@ -843,6 +846,31 @@ func (c *checker) setOnResult(s *site, setOn []ast.Expr) bool {
 		})
 		if found {
 			return true
+		}
+	}
+	return false
+}
+
+// isParam reports whether e is a parameter of the function, passed through
+// unchanged: a wrapper whose callers choose the flags.
+func (c *checker) isParam(fun ast.Node, e ast.Expr) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok || fun == nil {
+		return false
+	}
+	var ftype *ast.FuncType
+	switch f := fun.(type) {
+	case *ast.FuncDecl:
+		ftype = f.Type
+	case *ast.FuncLit:
+		ftype = f.Type
+	}
+	obj := c.pass.TypesInfo.Uses[id]
+	for _, field := range ftype.Params.List {
+		for _, name := range field.Names {
+			if obj != nil && c.pass.TypesInfo.Defs[name] == obj {
+				return true
+			}
 		}
 	}
 	return false

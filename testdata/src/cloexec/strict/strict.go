@@ -6,7 +6,10 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-func nonConstant(path string, flags int, fd int, how *unix.OpenHow, f uintptr) {
+func pick(m int) int { return m }
+
+func nonConstant(path string, mode int, fd int, how *unix.OpenHow, f uintptr) {
+	flags := pick(mode)
 	syscall.Open(path, flags, 0)                   // want `the flags of syscall.Open are not constant and may lack O_CLOEXEC: set syscall.O_CLOEXEC so that child processes do not inherit the descriptor`
 	syscall.Open(path, flags|syscall.O_CLOEXEC, 0) // ok: the constant part has it
 	syscall.Open(path, flags|syscall.O_RDONLY, 0)  // want `the flags of syscall.Open are not constant`
@@ -24,4 +27,9 @@ func setLater(path string) (int, error) {
 	}
 	syscall.CloseOnExec(fd)
 	return fd, nil
+}
+
+// The flags come from the caller, unchanged: its business (os's open).
+func open(path string, flag int, perm uint32) (int, error) {
+	return syscall.Open(path, flag, perm) // ok
 }
