@@ -321,13 +321,16 @@ func (c *checker) reportLeak(fn ast.Node, cr *tempfacts.Creation, a *tempfacts.A
 		msg = fmt.Sprintf("%s from %s is not removed on every path, so it stays on disk", what(cr, name), c.calleeName(cr))
 		switch {
 		case a.Cleanup != nil && a.Cleanup.Name != "_":
-			fix = fmt.Sprintf("defer %s() right after the error check", a.Cleanup.Name)
+			fix = fmt.Sprintf("defer %s()", a.Cleanup.Name)
 		case cr.Kind == tempfacts.Dir:
-			fix = fmt.Sprintf("defer os.RemoveAll(%s) right after the error check", name)
+			fix = fmt.Sprintf("defer os.RemoveAll(%s)", name)
 		case cr.Kind == tempfacts.File:
-			fix = fmt.Sprintf("defer os.Remove(%s.Name()) right after the error check", name)
+			fix = fmt.Sprintf("defer os.Remove(%s.Name())", name)
 		default:
-			fix = fmt.Sprintf("defer os.Remove(%s) right after the error check", name)
+			fix = fmt.Sprintf("defer os.Remove(%s)", name)
+		}
+		if a.Err != nil && a.Err.Name != "_" {
+			fix += " right after the error check"
 		}
 	}
 	var fixes []analysis.SuggestedFix
