@@ -444,10 +444,53 @@ func (c *checker) testFix(cr *tempfacts.Creation, a *tempfacts.Assign, tb *types
 		}
 		edits = append(edits, analysis.TextEdit{Pos: tf.LineStart(first), End: tf.LineStart(last + 1)})
 	}
+	edits = append(edits, c.dropImport(cr)...)
 	return &analysis.SuggestedFix{
 		Message:   fmt.Sprintf("use %s", tempDir),
 		TextEdits: edits,
 	}
+}
+
+// dropImport deletes the import of io/ioutil when the creation rewritten
+// away is its only use in the file, so that the fixed file compiles.
+func (c *checker) dropImport(cr *tempfacts.Creation) []analysis.TextEdit {
+	if cr.Callee.Pkg() == nil || cr.Callee.Pkg().Path() != "io/ioutil" {
+		return nil
+	}
+	uses := 0
+	var pkgName *types.PkgName
+	for id, obj := range c.pass.TypesInfo.Uses {
+		if pn, ok := obj.(*types.PkgName); ok && pn.Imported().Path() == "io/ioutil" &&
+			c.file.Pos() <= id.Pos() && id.Pos() < c.file.End() {
+			uses++
+			pkgName = pn
+		}
+	}
+	if uses != 1 || pkgName == nil {
+		return nil
+	}
+	tf := c.pass.Fset.File(c.file.Pos())
+	for _, d := range c.file.Decls {
+		gd, ok := d.(*ast.GenDecl)
+		if !ok || gd.Tok != token.IMPORT {
+			continue
+		}
+		for _, spec := range gd.Specs {
+			is := spec.(*ast.ImportSpec)
+			if is.Path.Value != `"io/ioutil"` {
+				continue
+			}
+			if !gd.Lparen.IsValid() || len(gd.Specs) == 1 {
+				return nil // the only import: leave it to goimports
+			}
+			line := tf.Line(is.Pos())
+			if line >= tf.LineCount() || tf.Line(is.End()) != line {
+				return nil
+			}
+			return []analysis.TextEdit{{Pos: tf.LineStart(line), End: tf.LineStart(line + 1)}}
+		}
+	}
+	return nil
 }
 
 // followingErrCheck returns the "if err != nil { ... }" statement right
