@@ -44,21 +44,21 @@ measure() { # label args... → appends "seconds kilobytes" to $work/label
 			exit 1
 		fi
 	}
-	tail -n1 "$work/t" >>"$work/$label"
+	tail -n1 "$work/t" >>"$work/times.$label"
 }
 
 echo "corpus: ${pkgs[*]} (tests: ${TESTS:-0}, strict: ${STRICT:-0}), $rounds rounds, $(nproc) CPUs, $(go version)"
 for i in $(seq "$rounds"); do
 	measure baseline "${common[@]}" "${none[@]}" "${pkgs[@]}"
 	measure tmplint "${common[@]}" "${full[@]}" "${pkgs[@]}"
-	printf 'round %d: baseline %s   tmplint %s\n' "$i" "$(tail -n1 "$work/baseline")" "$(tail -n1 "$work/tmplint")"
+	printf 'round %d: baseline %s   tmplint %s\n' "$i" "$(tail -n1 "$work/times.baseline")" "$(tail -n1 "$work/times.tmplint")"
 done
 
 median() { sort -n | awk '{a[NR]=$1} END {if (NR%2) print a[(NR+1)/2]; else print (a[NR/2]+a[NR/2+1])/2}'; }
-bt=$(cut -d' ' -f1 "$work/baseline" | median)
-tt=$(cut -d' ' -f1 "$work/tmplint" | median)
-bm=$(cut -d' ' -f2 "$work/baseline" | median)
-tm=$(cut -d' ' -f2 "$work/tmplint" | median)
+bt=$(cut -d' ' -f1 "$work/times.baseline" | median)
+tt=$(cut -d' ' -f1 "$work/times.tmplint" | median)
+bm=$(cut -d' ' -f2 "$work/times.baseline" | median)
+tm=$(cut -d' ' -f2 "$work/times.tmplint" | median)
 awk -v bt="$bt" -v tt="$tt" -v bm="$bm" -v tm="$tm" 'BEGIN {
 	printf "%-10s %10s %14s\n", "", "wall (s)", "peak RSS (MB)"
 	printf "%-10s %10.2f %14.0f\n", "baseline", bt, bm/1024

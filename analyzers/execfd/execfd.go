@@ -7,13 +7,13 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/ctrlflow"
 	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/cfg"
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/tmplint/tmplint/internal/analysisdoc"
+	"github.com/tmplint/tmplint/internal/pathflow"
 	"github.com/tmplint/tmplint/internal/report"
 	"github.com/tmplint/tmplint/passes/directives"
 )
@@ -26,7 +26,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "execfd",
 	Doc:      analysisdoc.Extract(doc, "execfd"),
 	URL:      "https://pkg.go.dev/github.com/tmplint/tmplint/analyzers/execfd",
-	Requires: []*analysis.Analyzer{inspect.Analyzer, ctrlflow.Analyzer, directives.Analyzer},
+	Requires: []*analysis.Analyzer{inspect.Analyzer, directives.Analyzer},
 	Run:      run,
 }
 
@@ -44,7 +44,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if !importsExec(pass.Pkg) {
 		return nil, nil
 	}
-	cfgs := pass.ResultOf[ctrlflow.Analyzer].(*ctrlflow.CFGs)
+	cfgs := pathflow.NewCFGs(pass.TypesInfo, pass.Files)
 	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	c := &checker{pass: pass, r: r}
 	ins.WithStack([]ast.Node{(*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)}, func(n ast.Node, push bool, stack []ast.Node) bool {

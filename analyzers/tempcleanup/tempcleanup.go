@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/ctrlflow"
 	"golang.org/x/tools/go/cfg"
 	"golang.org/x/tools/go/types/typeutil"
 
@@ -29,7 +28,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "tempcleanup",
 	Doc:      analysisdoc.Extract(doc, "tempcleanup"),
 	URL:      "https://pkg.go.dev/github.com/tmplint/tmplint/analyzers/tempcleanup",
-	Requires: []*analysis.Analyzer{directives.Analyzer, ctrlflow.Analyzer, tempfacts.Analyzer},
+	Requires: []*analysis.Analyzer{directives.Analyzer, tempfacts.Analyzer},
 	Run:      run,
 }
 

@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"io"
 	"os"
+	"runtime/pprof"
 	"slices"
 	"strconv"
 	"strings"
@@ -25,6 +26,7 @@ type options struct {
 	tags          string
 	baseline      string
 	writeBaseline string
+	cpuProfile    string
 	enabled       map[string]*triState
 }
 
@@ -42,6 +44,7 @@ func runStandalone(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&opts.baseline, "baseline", "", "hide the findings recorded in this baseline `file`")
 	fs.StringVar(&opts.writeBaseline, "write-baseline", "", "record the current findings in this baseline `file` and exit")
 	fs.Var(&strictFlag{all: all}, "strict", "use every analyzer's strict profile")
+	fs.StringVar(&opts.cpuProfile, "cpuprofile", "", "write a CPU profile of the run to this `file`")
 	for _, a := range all {
 		ts := new(triState)
 		opts.enabled[a.Name] = ts
@@ -69,6 +72,15 @@ func runStandalone(args []string, stdout, stderr io.Writer) int {
 	patterns := fs.Args()
 	if len(patterns) == 0 {
 		patterns = []string{"."}
+	}
+
+	if opts.cpuProfile != "" {
+		stop, err := startCPUProfile(opts.cpuProfile)
+		if err != nil {
+			errorf("%v", err)
+			return exitError
+		}
+		defer stop()
 	}
 
 	pkgs, loadErrs := load(patterns, opts)
@@ -278,3 +290,22 @@ func posString(p token.Position) string {
 }
 
 var workDir, _ = os.Getwd()
+
+// startCPUProfile starts writing a CPU profile to the named file and
+// returns the function that stops it.
+func startCPUProfile(name string) (stop func(), err error) {
+	f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o600)
+	if err != nil {
+		return nil, err
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("%s: %v", name, err)
+	}
+	return func() {
+		pprof.StopCPUProfile()
+		if err := f.Close(); err != nil {
+			errorf("%s: %v", name, err)
+		}
+	}, nil
+}

@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/ctrlflow"
 	"golang.org/x/tools/go/cfg"
 	"golang.org/x/tools/go/types/typeutil"
 
@@ -27,7 +26,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:        analysisdoc.Extract(doc, "tempfacts"),
 	URL:        "https://pkg.go.dev/github.com/tmplint/tmplint/passes/tempfacts",
 	Run:        run,
-	Requires:   []*analysis.Analyzer{ctrlflow.Analyzer, tempdir.Analyzer},
+	Requires:   []*analysis.Analyzer{tempdir.Analyzer},
 	ResultType: reflect.TypeFor[*Result](),
 	FactTypes:  []analysis.Fact{new(returnsTemp), new(releases), new(borrows)},
 }
@@ -111,7 +110,7 @@ type Creation struct {
 type Result struct {
 	pkg   *types.Package
 	info  *types.Info
-	cfgs  *ctrlflow.CFGs
+	cfgs  *pathflow.CFGs
 	dirs  *tempdir.Result
 	exits *pathflow.Exits
 	decls map[*types.Func]*ast.FuncDecl
@@ -159,7 +158,7 @@ func run(pass *analysis.Pass) (any, error) {
 	r := &Result{
 		pkg:          pass.Pkg,
 		info:         pass.TypesInfo,
-		cfgs:         pass.ResultOf[ctrlflow.Analyzer].(*ctrlflow.CFGs),
+		cfgs:         pathflow.NewCFGs(pass.TypesInfo, pass.Files),
 		dirs:         pass.ResultOf[tempdir.Analyzer].(*tempdir.Result),
 		exits:        pathflow.NewExits(pass.TypesInfo, pass.Files),
 		decls:        make(map[*types.Func]*ast.FuncDecl),
@@ -179,7 +178,12 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	// Import the facts of every function called from another package, so
-	// the Result needs the pass no more.
+	// the Result needs the pass no more. On the way, note whether anything
+	// here can create a temp object at all: only a call into os,
+	// io/ioutil, testing or a function with a returnsTemp fact can, and
+	// most packages of an import graph make none, so their functions need
+	// no returnsTemp analysis.
+	mayCreate := false
 	for _, f := range pass.Files {
 		ast.Inspect(f, func(n ast.Node) bool {
 			call, ok := n.(*ast.CallExpr)
@@ -191,12 +195,17 @@ func run(pass *analysis.Pass) (any, error) {
 				return true
 			}
 			fn = fn.Origin()
+			switch fn.Pkg().Path() {
+			case "os", "io/ioutil", "testing":
+				mayCreate = true
+			}
 			if _, done := r.returnsMemo[fn]; done {
 				return true
 			}
 			var rt returnsTemp
 			if pass.ImportObjectFact(fn, &rt) {
 				r.returnsMemo[fn] = &rt
+				mayCreate = true
 			} else {
 				r.returnsMemo[fn] = nil
 			}
@@ -215,7 +224,9 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	// Compute and export the facts of this package's functions.
 	for fn := range r.decls {
-		if f := r.returnsOf(fn); f != nil {
+		if !mayCreate {
+			r.returnsMemo[fn] = nil
+		} else if f := r.returnsOf(fn); f != nil {
 			pass.ExportObjectFact(fn, f)
 		}
 		if f := r.releasesOf(fn); f != nil {
