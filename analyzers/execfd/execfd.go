@@ -56,7 +56,7 @@ func run(pass *analysis.Pass) (any, error) {
 			return false
 		}
 		var body *ast.BlockStmt
-		var g *cfg.CFG
+		var graph func() *cfg.CFG
 		switch n := n.(type) {
 		case *ast.FuncDecl:
 			if n.Body == nil {
@@ -65,12 +65,12 @@ func run(pass *analysis.Pass) (any, error) {
 			if fn, ok := pass.TypesInfo.Defs[n.Name].(*types.Func); ok && fn.Type().(*types.Signature).TypeParams() != nil {
 				return false // generic: not judged
 			}
-			body, g = n.Body, cfgs.FuncDecl(n)
+			body, graph = n.Body, func() *cfg.CFG { return cfgs.FuncDecl(n) }
 		case *ast.FuncLit:
-			body, g = n.Body, cfgs.FuncLit(n)
+			body, graph = n.Body, func() *cfg.CFG { return cfgs.FuncLit(n) }
 		}
-		if body != nil && g != nil {
-			c.function(file, n, body, g)
+		if body != nil {
+			c.function(file, n, body, graph)
 		}
 		return true
 	})
@@ -158,15 +158,21 @@ type startProcess struct {
 	proc  *types.Var // the *os.Process result, if kept in a local variable
 }
 
-func (c *checker) function(f *ast.File, node ast.Node, body *ast.BlockStmt, g *cfg.CFG) {
+// function checks one function. Its control-flow graph is built only once
+// the function is known to start a command or hand over a file, which
+// most functions of a package that imports os/exec do not.
+func (c *checker) function(f *ast.File, node ast.Node, body *ast.BlockStmt, graph func() *cfg.CFG) {
 	fn := &fun{
-		c: c, file: f, node: node, body: body, cfg: g,
+		c: c, file: f, node: node, body: body,
 		cmds:  make(map[*types.Var]*command),
 		files: make(map[*types.Var]*file),
 		attrs: make(map[*types.Var]*ast.CompositeLit),
 	}
 	fn.collectDefs()
 	if len(fn.cmds) == 0 && len(fn.procs) == 0 && len(fn.chained) == 0 {
+		return
+	}
+	if fn.cfg = graph(); fn.cfg == nil {
 		return
 	}
 	fn.collectUses()

@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/cfg"
 	"golang.org/x/tools/go/types/typeutil"
 
@@ -26,7 +28,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:        analysisdoc.Extract(doc, "tempfacts"),
 	URL:        "https://pkg.go.dev/github.com/tmplint/tmplint/passes/tempfacts",
 	Run:        run,
-	Requires:   []*analysis.Analyzer{tempdir.Analyzer},
+	Requires:   []*analysis.Analyzer{inspect.Analyzer, tempdir.Analyzer},
 	ResultType: reflect.TypeFor[*Result](),
 	FactTypes:  []analysis.Fact{new(returnsTemp), new(releases), new(borrows)},
 }
@@ -184,44 +186,39 @@ func run(pass *analysis.Pass) (any, error) {
 	// most packages of an import graph make none, so their functions need
 	// no returnsTemp analysis.
 	mayCreate := false
-	for _, f := range pass.Files {
-		ast.Inspect(f, func(n ast.Node) bool {
-			call, ok := n.(*ast.CallExpr)
-			if !ok {
-				return true
-			}
-			fn, ok := typeutil.Callee(pass.TypesInfo, call).(*types.Func)
-			if !ok || fn.Pkg() == nil || fn.Pkg() == pass.Pkg {
-				return true
-			}
-			fn = fn.Origin()
-			switch fn.Pkg().Path() {
-			case "os", "io/ioutil", "testing":
-				mayCreate = true
-			}
-			if _, done := r.returnsMemo[fn]; done {
-				return true
-			}
-			var rt returnsTemp
-			if pass.ImportObjectFact(fn, &rt) {
-				r.returnsMemo[fn] = &rt
-				mayCreate = true
-			} else {
-				r.returnsMemo[fn] = nil
-			}
-			var rel releases
-			if pass.ImportObjectFact(fn, &rel) {
-				r.releasesMemo[fn] = &rel
-			} else {
-				r.releasesMemo[fn] = nil
-			}
-			var bor borrows
-			if pass.ImportObjectFact(fn, &bor) {
-				r.borrowsMemo[fn] = &bor
-			}
-			return true
-		})
-	}
+	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	ins.Preorder([]ast.Node{(*ast.CallExpr)(nil)}, func(n ast.Node) {
+		call := n.(*ast.CallExpr)
+		fn, ok := typeutil.Callee(pass.TypesInfo, call).(*types.Func)
+		if !ok || fn.Pkg() == nil || fn.Pkg() == pass.Pkg {
+			return
+		}
+		fn = fn.Origin()
+		switch fn.Pkg().Path() {
+		case "os", "io/ioutil", "testing":
+			mayCreate = true
+		}
+		if _, done := r.returnsMemo[fn]; done {
+			return
+		}
+		var rt returnsTemp
+		if pass.ImportObjectFact(fn, &rt) {
+			r.returnsMemo[fn] = &rt
+			mayCreate = true
+		} else {
+			r.returnsMemo[fn] = nil
+		}
+		var rel releases
+		if pass.ImportObjectFact(fn, &rel) {
+			r.releasesMemo[fn] = &rel
+		} else {
+			r.releasesMemo[fn] = nil
+		}
+		var bor borrows
+		if pass.ImportObjectFact(fn, &bor) {
+			r.borrowsMemo[fn] = &bor
+		}
+	})
 	// Compute and export the facts of this package's functions.
 	for fn := range r.decls {
 		if !mayCreate {
@@ -639,10 +636,9 @@ func (r *Result) computeReleases(fn *types.Func, d *ast.FuncDecl) *releases {
 	if sig == nil || sig.Params().Len() == 0 {
 		return nil
 	}
-	g := r.cfgs.FuncDecl(d)
-	if g == nil || g.NoReturn() {
-		return nil
-	}
+	// The graph is built only for a function with a parameter that some
+	// path releases: most functions have none.
+	var g *cfg.CFG
 	var f *releases
 	for i := 0; i < sig.Params().Len(); i++ {
 		p := sig.Params().At(i)
@@ -659,6 +655,11 @@ func (r *Result) computeReleases(fn *types.Func, d *ast.FuncDecl) *releases {
 		}
 		if m, ok := r.paramReasons(fn, i); !ok || m&(1<<Removed|1<<Registered|1<<Renamed|1<<Stored) == 0 {
 			continue // nothing on any path releases it
+		}
+		if g == nil {
+			if g = r.cfgs.FuncDecl(d); g == nil || g.NoReturn() {
+				return nil
+			}
 		}
 		t := r.Track(d, kind, p, nil, paramOwned)
 		leaks := pathflow.Leaks(&pathflow.Query{
