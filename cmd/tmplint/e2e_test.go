@@ -26,6 +26,9 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/tmplint/tmplint/shim/fsmode"
+	"github.com/tmplint/tmplint/shim/proc"
 )
 
 var (
@@ -50,14 +53,17 @@ func tmplintBinary(t *testing.T) string {
 		t.Skip("builds and runs the command; skipped in -short mode")
 	}
 	buildOnce.Do(func() {
-		binDir, buildErr = os.MkdirTemp("", "tmplint-e2e-")
+		// TestMain removes the directory after the last test.
+		binDir, buildErr = fsmode.MkdirTemp("", "tmplint-e2e-", 0o700)
 		if buildErr != nil {
 			return
 		}
 		binPath = filepath.Join(binDir, "tmplint")
-		out, err := exec.Command("go", "build", "-o", binPath, ".").CombinedOutput()
-		if err != nil {
-			buildErr = fmt.Errorf("go build: %v\n%s", err, out)
+		var out bytes.Buffer
+		cmd := exec.Command("go", "build", "-o", binPath, ".")
+		cmd.Stdout, cmd.Stderr = &out, &out
+		if err := startAndWait(cmd); err != nil {
+			buildErr = fmt.Errorf("go build: %v\n%s", err, out.Bytes())
 		}
 	})
 	if buildErr != nil {
@@ -85,7 +91,7 @@ func run(t *testing.T, dir string, name string, args ...string) result {
 	cmd.Dir = dir
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	err := cmd.Run()
+	err := startAndWait(cmd)
 	code := 0
 	if ee, ok := err.(*exec.ExitError); ok {
 		code = ee.ExitCode()
@@ -93,6 +99,15 @@ func run(t *testing.T, dir string, name string, args ...string) result {
 		t.Fatalf("%s %s: %v", name, strings.Join(args, " "), err)
 	}
 	return result{stdout.String(), stderr.String(), code}
+}
+
+// startAndWait runs a command through the shim, so that it inherits no
+// descriptor of the test process but its standard streams.
+func startAndWait(cmd *exec.Cmd) error {
+	if err := proc.Start(cmd); err != nil {
+		return err
+	}
+	return cmd.Wait()
 }
 
 // A fileLine names a line of a demo file, relative to the repo root.

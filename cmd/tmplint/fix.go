@@ -67,13 +67,7 @@ func applyFixes(fs []finding.Finding, diffOnly bool, w io.Writer) ([]finding.Fin
 			io.WriteString(w, unifiedDiff(relPath(name), old, edited))
 			continue
 		}
-		info, err := os.Stat(name)
-		if err != nil {
-			return nil, err
-		}
-		// The file exists, so its mode is kept as it is: WriteFile only
-		// uses the mode when it creates the file.
-		if err := os.WriteFile(name, edited, info.Mode().Perm()); err != nil {
+		if err := overwrite(name, edited); err != nil {
 			return nil, err
 		}
 	}
@@ -105,4 +99,18 @@ func applyEdits(src []byte, edits []finding.Edit) ([]byte, error) {
 	}
 	out.Write(src[last:])
 	return out.Bytes(), nil
+}
+
+// overwrite replaces the content of an existing file, keeping its mode and
+// owner: it never creates one, so no mode is involved.
+func overwrite(name string, data []byte) error {
+	f, err := os.OpenFile(name, os.O_WRONLY|os.O_TRUNC, 0)
+	if err != nil {
+		return err
+	}
+	if _, err := f.Write(data); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
 }
