@@ -1,31 +1,23 @@
 package cloexec_test
 
 import (
-	"path/filepath"
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
+	"github.com/tmplint/tmplint/internal/testdatadir"
+
 	"github.com/tmplint/tmplint/analyzers/cloexec"
 )
 
-func testdata(t *testing.T) string {
-	t.Helper()
-	dir, err := filepath.Abs("../../testdata")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return dir
-}
-
 func TestDefault(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testdata(t), cloexec.Analyzer,
+	analysistest.RunWithSuggestedFixes(t, testdatadir.Dir(t), cloexec.Analyzer,
 		"cloexec/a", "cloexec/unixcalls", "cloexec/handoff", "cloexec/forklock")
 }
 
 func TestStrict(t *testing.T) {
 	setStrict(t)
-	analysistest.RunWithSuggestedFixes(t, testdata(t), cloexec.Analyzer, "cloexec/strict")
+	analysistest.RunWithSuggestedFixes(t, testdatadir.Dir(t), cloexec.Analyzer, "cloexec/strict")
 }
 
 // TestWindows type-checks a package against the Windows syscall package,
@@ -35,7 +27,7 @@ func TestWindows(t *testing.T) {
 	t.Setenv("GOOS", "windows")
 	t.Setenv("GOARCH", "amd64")
 	t.Setenv("CGO_ENABLED", "0")
-	analysistest.Run(t, testdata(t), cloexec.Analyzer, "cloexec/windows")
+	analysistest.Run(t, testdatadir.Dir(t), cloexec.Analyzer, "cloexec/windows")
 }
 
 func setStrict(t *testing.T) {

@@ -1,33 +1,25 @@
 package execfd_test
 
 import (
-	"path/filepath"
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
+	"github.com/tmplint/tmplint/internal/testdatadir"
+
 	"github.com/tmplint/tmplint/analyzers/execfd"
 )
 
-func testdata(t *testing.T) string {
-	t.Helper()
-	dir, err := filepath.Abs("../../testdata")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return dir
-}
-
 func TestFiles(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testdata(t), execfd.Analyzer, "execfd/files")
+	analysistest.RunWithSuggestedFixes(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/files")
 }
 
 func TestWait(t *testing.T) {
-	analysistest.Run(t, testdata(t), execfd.Analyzer, "execfd/wait", "execfd/detached", "execfd/mainreturn")
+	analysistest.Run(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/wait", "execfd/detached", "execfd/mainreturn")
 }
 
 func TestShell(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testdata(t), execfd.Analyzer, "execfd/shell", "execfd/shellimport")
+	analysistest.RunWithSuggestedFixes(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/shell", "execfd/shellimport")
 }
 
 func TestStrict(t *testing.T) {
@@ -35,5 +27,5 @@ func TestStrict(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { execfd.Analyzer.Flags.Set("strict", "false") })
-	analysistest.RunWithSuggestedFixes(t, testdata(t), execfd.Analyzer, "execfd/strict")
+	analysistest.RunWithSuggestedFixes(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/strict")
 }

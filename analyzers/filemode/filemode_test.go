@@ -1,22 +1,14 @@
 package filemode_test
 
 import (
-	"path/filepath"
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
+	"github.com/tmplint/tmplint/internal/testdatadir"
+
 	"github.com/tmplint/tmplint/analyzers/filemode"
 )
-
-func testdata(t *testing.T) string {
-	t.Helper()
-	dir, err := filepath.Abs("../../testdata")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return dir
-}
 
 func setStrict(t *testing.T) {
 	t.Helper()
@@ -31,13 +23,13 @@ func setStrict(t *testing.T) {
 }
 
 func TestDefault(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testdata(t), filemode.Analyzer, "filemode/a", "filemode/sys", "filemode/ignore",
+	analysistest.RunWithSuggestedFixes(t, testdatadir.Dir(t), filemode.Analyzer, "filemode/a", "filemode/sys", "filemode/ignore",
 		"filemode/chmodprivate", "filemode/createtempname", "filemode/odd")
 }
 
 func TestStrict(t *testing.T) {
 	setStrict(t)
-	analysistest.RunWithSuggestedFixes(t, testdata(t), filemode.Analyzer, "filemode/strict", "filemode/strict/imported")
+	analysistest.RunWithSuggestedFixes(t, testdatadir.Dir(t), filemode.Analyzer, "filemode/strict", "filemode/strict/imported")
 }
 
 func TestPolicyFlags(t *testing.T) {

@@ -1,25 +1,17 @@
 package tempcleanup_test
 
 import (
-	"path/filepath"
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
+	"github.com/tmplint/tmplint/internal/testdatadir"
+
 	"github.com/tmplint/tmplint/analyzers/tempcleanup"
 )
 
-func testdata(t *testing.T) string {
-	t.Helper()
-	dir, err := filepath.Abs("../../testdata")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return dir
-}
-
 func TestDefault(t *testing.T) {
-	analysistest.Run(t, testdata(t), tempcleanup.Analyzer,
+	analysistest.Run(t, testdatadir.Dir(t), tempcleanup.Analyzer,
 		"tempcleanup/basic", "tempcleanup/paths", "tempcleanup/loop", "tempcleanup/rename",
 		"tempcleanup/handoff", "tempcleanup/exit", "tempcleanup/private",
 		"tempcleanup/usehelper", "tempcleanup/regression_artifactdir", "tempcleanup/regression_expectedfailure",
@@ -28,7 +20,7 @@ func TestDefault(t *testing.T) {
 }
 
 func TestFixes(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testdata(t), tempcleanup.Analyzer, "tempcleanup/testfix")
+	analysistest.RunWithSuggestedFixes(t, testdatadir.Dir(t), tempcleanup.Analyzer, "tempcleanup/testfix")
 }
 
 func TestStrict(t *testing.T) {
@@ -36,5 +28,5 @@ func TestStrict(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { tempcleanup.Analyzer.Flags.Set("strict", "false") })
-	analysistest.Run(t, testdata(t), tempcleanup.Analyzer, "tempcleanup/strict", "tempcleanup/strictmain", "tempcleanup/shimmain")
+	analysistest.Run(t, testdatadir.Dir(t), tempcleanup.Analyzer, "tempcleanup/strict", "tempcleanup/strictmain", "tempcleanup/shimmain")
 }

@@ -1,25 +1,17 @@
 package temppath_test
 
 import (
-	"path/filepath"
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
+	"github.com/tmplint/tmplint/internal/testdatadir"
+
 	"github.com/tmplint/tmplint/analyzers/temppath"
 )
 
-func testdata(t *testing.T) string {
-	t.Helper()
-	dir, err := filepath.Abs("../../testdata")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return dir
-}
-
 func TestDefault(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testdata(t), temppath.Analyzer, "temppath/a", "temppath/fixes", "temppath/ignore")
+	analysistest.RunWithSuggestedFixes(t, testdatadir.Dir(t), temppath.Analyzer, "temppath/a", "temppath/fixes", "temppath/ignore")
 }
 
 func TestStrict(t *testing.T) {
@@ -31,5 +23,5 @@ func TestStrict(t *testing.T) {
 			t.Error(err)
 		}
 	})
-	analysistest.Run(t, testdata(t), temppath.Analyzer, "temppath/strict")
+	analysistest.Run(t, testdatadir.Dir(t), temppath.Analyzer, "temppath/strict")
 }

@@ -66,12 +66,15 @@ type releases struct {
 
 func (*releases) AFact() {}
 
-func (f *releases) String() string {
-	s := make([]string, len(f.Params))
-	for i, p := range f.Params {
+func (f *releases) String() string { return paramsFact("releases", f.Params) }
+
+// paramsFact formats a fact about parameters as name(i, j, ...).
+func paramsFact(name string, params []int) string {
+	s := make([]string, len(params))
+	for i, p := range params {
 		s[i] = fmt.Sprint(p)
 	}
-	return "releases(" + strings.Join(s, ", ") + ")"
+	return name + "(" + strings.Join(s, ", ") + ")"
 }
 
 // borrows is the fact of a function that uses some of its path (or
@@ -84,13 +87,7 @@ type borrows struct {
 
 func (*borrows) AFact() {}
 
-func (f *borrows) String() string {
-	s := make([]string, len(f.Params))
-	for i, p := range f.Params {
-		s[i] = fmt.Sprint(p)
-	}
-	return "borrows(" + strings.Join(s, ", ") + ")"
-}
+func (f *borrows) String() string { return paramsFact("borrows", f.Params) }
 
 // A Creation is a call that creates a temp object the caller must clean
 // up.
