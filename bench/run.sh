@@ -36,7 +36,7 @@ measure() { # label args... → appends "seconds kilobytes" to $work/label
 	local label=$1
 	shift
 	# Exit status 1 means findings, which is expected on std.
-	(cd "$(go env GOROOT)/src" && /usr/bin/time -f "%e %M" -o "$work/t" "$bin" "$@" >/dev/null 2>"$work/err") || {
+	(cd "$(go env GOROOT)/src" && /usr/bin/time -f "%e %M %U %S" -o "$work/t" "$bin" "$@" >/dev/null 2>"$work/err") || {
 		rc=$?
 		if [ $rc -ne 1 ]; then
 			echo "tmplint $* exited $rc:" >&2
@@ -59,9 +59,11 @@ bt=$(cut -d' ' -f1 "$work/times.baseline" | median)
 tt=$(cut -d' ' -f1 "$work/times.tmplint" | median)
 bm=$(cut -d' ' -f2 "$work/times.baseline" | median)
 tm=$(cut -d' ' -f2 "$work/times.tmplint" | median)
-awk -v bt="$bt" -v tt="$tt" -v bm="$bm" -v tm="$tm" 'BEGIN {
-	printf "%-10s %10s %14s\n", "", "wall (s)", "peak RSS (MB)"
-	printf "%-10s %10.2f %14.0f\n", "baseline", bt, bm/1024
-	printf "%-10s %10.2f %14.0f\n", "tmplint", tt, tm/1024
-	printf "%-10s %9.3fx %13.3fx\n", "ratio", tt/bt, tm/bm
+bc=$(awk '{print $3+$4}' "$work/times.baseline" | median)
+tc=$(awk '{print $3+$4}' "$work/times.tmplint" | median)
+awk -v bt="$bt" -v tt="$tt" -v bm="$bm" -v tm="$tm" -v bc="$bc" -v tc="$tc" 'BEGIN {
+	printf "%-10s %10s %10s %14s\n", "", "wall (s)", "CPU (s)", "peak RSS (MB)"
+	printf "%-10s %10.2f %10.2f %14.0f\n", "baseline", bt, bc, bm/1024
+	printf "%-10s %10.2f %10.2f %14.0f\n", "tmplint", tt, tc, tm/1024
+	printf "%-10s %9.3fx %9.3fx %13.3fx\n", "ratio", tt/bt, tc/bc, tm/bm
 }'
