@@ -9,13 +9,12 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/inspect"
-	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/tmplint/tmplint/internal/analysisdoc"
 	"github.com/tmplint/tmplint/internal/report"
 	"github.com/tmplint/tmplint/passes/directives"
+	"github.com/tmplint/tmplint/passes/lazyinspect"
 )
 
 //go:embed doc.go
@@ -26,7 +25,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "cloexec",
 	Doc:      analysisdoc.Extract(doc, "cloexec"),
 	URL:      "https://pkg.go.dev/github.com/tmplint/tmplint/analyzers/cloexec",
-	Requires: []*analysis.Analyzer{inspect.Analyzer, directives.Analyzer},
+	Requires: []*analysis.Analyzer{lazyinspect.Analyzer, directives.Analyzer},
 	Run:      run,
 }
 
@@ -94,7 +93,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	c := &checker{pass: pass, r: r, handsOff: make(map[ast.Node]bool), later: make(map[ast.Node]later)}
-	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	ins := pass.ResultOf[lazyinspect.Analyzer].(*lazyinspect.Inspector).Get()
 	ins.WithStack([]ast.Node{(*ast.CallExpr)(nil)}, func(n ast.Node, push bool, stack []ast.Node) bool {
 		if !push {
 			return true

@@ -7,8 +7,6 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/inspect"
-	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/cfg"
 	"golang.org/x/tools/go/types/typeutil"
 
@@ -16,6 +14,7 @@ import (
 	"github.com/tmplint/tmplint/internal/pathflow"
 	"github.com/tmplint/tmplint/internal/report"
 	"github.com/tmplint/tmplint/passes/directives"
+	"github.com/tmplint/tmplint/passes/lazyinspect"
 )
 
 //go:embed doc.go
@@ -26,7 +25,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "execfd",
 	Doc:      analysisdoc.Extract(doc, "execfd"),
 	URL:      "https://pkg.go.dev/github.com/tmplint/tmplint/analyzers/execfd",
-	Requires: []*analysis.Analyzer{inspect.Analyzer, directives.Analyzer},
+	Requires: []*analysis.Analyzer{lazyinspect.Analyzer, directives.Analyzer},
 	Run:      run,
 }
 
@@ -45,7 +44,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	cfgs := pathflow.NewCFGs(pass.TypesInfo, pass.Files)
-	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	ins := pass.ResultOf[lazyinspect.Analyzer].(*lazyinspect.Inspector).Get()
 	c := &checker{pass: pass, r: r}
 	ins.WithStack([]ast.Node{(*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)}, func(n ast.Node, push bool, stack []ast.Node) bool {
 		if !push {

@@ -9,14 +9,13 @@ import (
 	"strconv"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/inspect"
-	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/tmplint/tmplint/internal/analysisdoc"
 	"github.com/tmplint/tmplint/internal/fiximport"
 	"github.com/tmplint/tmplint/internal/fscall"
 	"github.com/tmplint/tmplint/internal/report"
 	"github.com/tmplint/tmplint/passes/directives"
+	"github.com/tmplint/tmplint/passes/lazyinspect"
 	"github.com/tmplint/tmplint/passes/modeval"
 	"github.com/tmplint/tmplint/passes/tempdir"
 )
@@ -37,7 +36,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:      analysisdoc.Extract(doc, "filemode"),
 	URL:      "https://pkg.go.dev/github.com/tmplint/tmplint/analyzers/filemode",
 	Run:      run,
-	Requires: []*analysis.Analyzer{directives.Analyzer, inspect.Analyzer, tempdir.Analyzer, modeval.Analyzer},
+	Requires: []*analysis.Analyzer{directives.Analyzer, lazyinspect.Analyzer, tempdir.Analyzer, modeval.Analyzer},
 }
 
 func init() {
@@ -73,7 +72,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if !importsAny(pass.Pkg, "os", "io/ioutil", "syscall", "golang.org/x/sys/unix") {
 		return nil, nil
 	}
-	ins, _ := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	ins := pass.ResultOf[lazyinspect.Analyzer].(*lazyinspect.Inspector).Get()
 	paths, _ := pass.ResultOf[tempdir.Analyzer].(*tempdir.Result)
 	modes, _ := pass.ResultOf[modeval.Analyzer].(*modeval.Result)
 	if ins == nil || pass.TypesInfo == nil {

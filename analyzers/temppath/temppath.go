@@ -12,7 +12,6 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
@@ -21,6 +20,7 @@ import (
 	"github.com/tmplint/tmplint/internal/fscall"
 	"github.com/tmplint/tmplint/internal/report"
 	"github.com/tmplint/tmplint/passes/directives"
+	"github.com/tmplint/tmplint/passes/lazyinspect"
 	"github.com/tmplint/tmplint/passes/tempdir"
 )
 
@@ -35,7 +35,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:      analysisdoc.Extract(doc, "temppath"),
 	URL:      "https://pkg.go.dev/github.com/tmplint/tmplint/analyzers/temppath",
 	Run:      run,
-	Requires: []*analysis.Analyzer{directives.Analyzer, inspect.Analyzer, tempdir.Analyzer},
+	Requires: []*analysis.Analyzer{directives.Analyzer, lazyinspect.Analyzer, tempdir.Analyzer},
 }
 
 func init() {
@@ -56,7 +56,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if !importsAny(pass.Pkg, "os", "io/ioutil") {
 		return nil, nil
 	}
-	ins, _ := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	ins := pass.ResultOf[lazyinspect.Analyzer].(*lazyinspect.Inspector).Get()
 	paths, _ := pass.ResultOf[tempdir.Analyzer].(*tempdir.Result)
 	if ins == nil || pass.TypesInfo == nil {
 		return nil, nil

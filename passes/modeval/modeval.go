@@ -11,8 +11,8 @@ import (
 	"sync"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/inspect"
-	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/tmplint/tmplint/passes/lazyinspect"
 
 	"github.com/tmplint/tmplint/internal/analysisdoc"
 	"github.com/tmplint/tmplint/internal/assigns"
@@ -28,7 +28,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:              "https://pkg.go.dev/github.com/tmplint/tmplint/passes/modeval",
 	Run:              run,
 	RunDespiteErrors: true,
-	Requires:         []*analysis.Analyzer{inspect.Analyzer},
+	Requires:         []*analysis.Analyzer{lazyinspect.Analyzer},
 	ResultType:       reflect.TypeFor[*Result](),
 }
 
@@ -37,7 +37,7 @@ var Analyzer = &analysis.Analyzer{
 type Result struct {
 	info *types.Info
 	pkg  *types.Package
-	ins  *inspector.Inspector
+	ins  *lazyinspect.Inspector // built when first needed
 
 	// Built on first use: most packages never need them.
 	varsOnce   sync.Once
@@ -47,12 +47,12 @@ type Result struct {
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	ins, _ := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	ins, _ := pass.ResultOf[lazyinspect.Analyzer].(*lazyinspect.Inspector)
 	return &Result{info: pass.TypesInfo, pkg: pass.Pkg, ins: ins}, nil
 }
 
 func (r *Result) index() *assigns.Index {
-	r.varsOnce.Do(func() { r.vars = assigns.New(r.info, r.pkg, r.ins) })
+	r.varsOnce.Do(func() { r.vars = assigns.New(r.info, r.pkg, r.ins.Get()) })
 	return r.vars
 }
 
@@ -68,7 +68,7 @@ func (r *Result) indexConsts() {
 	if r.ins == nil || r.info == nil {
 		return
 	}
-	r.ins.Preorder([]ast.Node{(*ast.GenDecl)(nil)}, func(n ast.Node) {
+	r.ins.Get().Preorder([]ast.Node{(*ast.GenDecl)(nil)}, func(n ast.Node) {
 		decl := n.(*ast.GenDecl)
 		if decl.Tok != token.CONST {
 			return

@@ -12,8 +12,8 @@ import (
 	"sync"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/inspect"
-	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/tmplint/tmplint/passes/lazyinspect"
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/tmplint/tmplint/internal/analysisdoc"
@@ -30,7 +30,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:              "https://pkg.go.dev/github.com/tmplint/tmplint/passes/tempdir",
 	Run:              run,
 	RunDespiteErrors: true,
-	Requires:         []*analysis.Analyzer{inspect.Analyzer},
+	Requires:         []*analysis.Analyzer{lazyinspect.Analyzer},
 	ResultType:       reflect.TypeFor[*Result](),
 }
 
@@ -62,7 +62,7 @@ func (l Location) String() string {
 type Result struct {
 	info *types.Info
 	pkg  *types.Package
-	ins  *inspector.Inspector
+	ins  *lazyinspect.Inspector // built when first needed
 
 	once sync.Once
 	vars *assigns.Index // built on first use: most packages never need it
@@ -70,7 +70,7 @@ type Result struct {
 
 // index returns the assignment index, building it on first use.
 func (r *Result) index() *assigns.Index {
-	r.once.Do(func() { r.vars = assigns.New(r.info, r.pkg, r.ins) })
+	r.once.Do(func() { r.vars = assigns.New(r.info, r.pkg, r.ins.Get()) })
 	return r.vars
 }
 
@@ -127,7 +127,7 @@ func (r *Result) Existing(e ast.Expr) bool {
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	ins, _ := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	ins, _ := pass.ResultOf[lazyinspect.Analyzer].(*lazyinspect.Inspector)
 	return &Result{info: pass.TypesInfo, pkg: pass.Pkg, ins: ins}, nil
 }
 

@@ -9,8 +9,6 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/inspect"
-	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/cfg"
 	"golang.org/x/tools/go/types/typeutil"
 
@@ -28,7 +26,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:        analysisdoc.Extract(doc, "tempfacts"),
 	URL:        "https://pkg.go.dev/github.com/tmplint/tmplint/passes/tempfacts",
 	Run:        run,
-	Requires:   []*analysis.Analyzer{inspect.Analyzer, tempdir.Analyzer},
+	Requires:   []*analysis.Analyzer{tempdir.Analyzer},
 	ResultType: reflect.TypeFor[*Result](),
 	FactTypes:  []analysis.Fact{new(returnsTemp), new(releases), new(borrows)},
 }
@@ -183,39 +181,46 @@ func run(pass *analysis.Pass) (any, error) {
 	// most packages of an import graph make none, so their functions need
 	// no returnsTemp analysis.
 	mayCreate := false
-	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
-	ins.Preorder([]ast.Node{(*ast.CallExpr)(nil)}, func(n ast.Node) {
-		call := n.(*ast.CallExpr)
-		fn, ok := typeutil.Callee(pass.TypesInfo, call).(*types.Func)
-		if !ok || fn.Pkg() == nil || fn.Pkg() == pass.Pkg {
-			return
-		}
-		fn = fn.Origin()
-		switch fn.Pkg().Path() {
-		case "os", "io/ioutil", "testing":
-			mayCreate = true
-		}
-		if _, done := r.returnsMemo[fn]; done {
-			return
-		}
-		var rt returnsTemp
-		if pass.ImportObjectFact(fn, &rt) {
-			r.returnsMemo[fn] = &rt
-			mayCreate = true
-		} else {
-			r.returnsMemo[fn] = nil
-		}
-		var rel releases
-		if pass.ImportObjectFact(fn, &rel) {
-			r.releasesMemo[fn] = &rel
-		} else {
-			r.releasesMemo[fn] = nil
-		}
-		var bor borrows
-		if pass.ImportObjectFact(fn, &bor) {
-			r.borrowsMemo[fn] = &bor
-		}
-	})
+	// A plain walk: most packages of the import graph need no inspector,
+	// and building one here would build it everywhere.
+	for _, f := range pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			fn, ok := typeutil.Callee(pass.TypesInfo, call).(*types.Func)
+			if !ok || fn.Pkg() == nil || fn.Pkg() == pass.Pkg {
+				return true
+			}
+			fn = fn.Origin()
+			switch fn.Pkg().Path() {
+			case "os", "io/ioutil", "testing":
+				mayCreate = true
+			}
+			if _, done := r.returnsMemo[fn]; done {
+				return true
+			}
+			var rt returnsTemp
+			if pass.ImportObjectFact(fn, &rt) {
+				r.returnsMemo[fn] = &rt
+				mayCreate = true
+			} else {
+				r.returnsMemo[fn] = nil
+			}
+			var rel releases
+			if pass.ImportObjectFact(fn, &rel) {
+				r.releasesMemo[fn] = &rel
+			} else {
+				r.releasesMemo[fn] = nil
+			}
+			var bor borrows
+			if pass.ImportObjectFact(fn, &bor) {
+				r.borrowsMemo[fn] = &bor
+			}
+			return true
+		})
+	}
 	// Compute and export the facts of this package's functions.
 	for fn := range r.decls {
 		if !mayCreate {
