@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/tmplint/tmplint/internal/analysisdoc"
+	"github.com/tmplint/tmplint/internal/pkgtypes"
 	"github.com/tmplint/tmplint/internal/report"
 	"github.com/tmplint/tmplint/passes/directives"
 	"github.com/tmplint/tmplint/passes/lazyinspect"
@@ -89,7 +90,7 @@ var rawSyscalls = map[string]bool{
 func run(pass *analysis.Pass) (any, error) {
 	r := report.New(pass, strict)
 	defer r.Finish()
-	if !imports(pass.Pkg, syscallPath) && !imports(pass.Pkg, unixPath) {
+	if !pkgtypes.ImportsAny(pass.Pkg, syscallPath, unixPath) {
 		return nil, nil
 	}
 	c := &checker{pass: pass, r: r, handsOff: make(map[ast.Node]bool), later: make(map[ast.Node]later)}
@@ -123,19 +124,6 @@ func outermostFunc(stack []ast.Node) ast.Node {
 		}
 	}
 	return nil
-}
-
-// imports reports whether pkg imports the package with the path, or is it.
-func imports(pkg *types.Package, path string) bool {
-	if pkg.Path() == path {
-		return true
-	}
-	for _, imp := range pkg.Imports() {
-		if imp.Path() == path {
-			return true
-		}
-	}
-	return false
 }
 
 type checker struct {

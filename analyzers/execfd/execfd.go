@@ -12,6 +12,7 @@ import (
 
 	"github.com/tmplint/tmplint/internal/analysisdoc"
 	"github.com/tmplint/tmplint/internal/pathflow"
+	"github.com/tmplint/tmplint/internal/pkgtypes"
 	"github.com/tmplint/tmplint/internal/report"
 	"github.com/tmplint/tmplint/passes/directives"
 	"github.com/tmplint/tmplint/passes/lazyinspect"
@@ -40,7 +41,7 @@ const debug = false
 func run(pass *analysis.Pass) (any, error) {
 	r := report.New(pass, strict)
 	defer r.Finish()
-	if !importsExec(pass.Pkg) {
+	if !pkgtypes.ImportsAny(pass.Pkg, "os/exec", "os") {
 		return nil, nil
 	}
 	cfgs := pathflow.NewCFGs(pass.TypesInfo, pass.Files)
@@ -74,15 +75,6 @@ func run(pass *analysis.Pass) (any, error) {
 		return true
 	})
 	return nil, nil
-}
-
-func importsExec(pkg *types.Package) bool {
-	for _, imp := range pkg.Imports() {
-		if imp.Path() == "os/exec" || imp.Path() == "os" {
-			return true
-		}
-	}
-	return false
 }
 
 type checker struct {
@@ -270,14 +262,14 @@ func (fn *fun) collectDefs() {
 		} else if len(rhs) == 1 {
 			if call, ok := ast.Unparen(rhs[0]).(*ast.CallExpr); ok && isFunc(info, call, "os", "Pipe") && len(lhs) == 3 {
 				r, w := fn.localVar(lhs[0]), fn.localVar(lhs[1])
-				if r != nil && isOSFile(r.Type()) {
+				if r != nil && pkgtypes.IsOSFile(r.Type()) {
 					fn.files[r] = &file{v: r, create: n, read: true, partner: w}
 				}
-				if w != nil && isOSFile(w.Type()) {
+				if w != nil && pkgtypes.IsOSFile(w.Type()) {
 					fn.files[w] = &file{v: w, create: n, write: true, partner: r}
 				}
 			} else if ok && fileCreator(info, call) && len(lhs) == 2 {
-				if v := fn.localVar(lhs[0]); v != nil && isOSFile(v.Type()) {
+				if v := fn.localVar(lhs[0]); v != nil && pkgtypes.IsOSFile(v.Type()) {
 					fn.files[v] = &file{v: v, create: n}
 				}
 			}
@@ -346,7 +338,7 @@ func (fn *fun) define(lhs, rhs ast.Expr, stmt ast.Stmt) {
 		if lit, ok := rhs.(*ast.CompositeLit); ok {
 			fn.attrs[v] = lit
 		}
-	case isOSFile(v.Type()):
+	case pkgtypes.IsOSFile(v.Type()):
 		if call, ok := rhs.(*ast.CallExpr); ok && fileCreator(info, call) {
 			fn.files[v] = &file{v: v, create: call}
 		}
@@ -542,11 +534,6 @@ func isNamed(t types.Type, path, name string) bool {
 
 func isCmd(t types.Type) bool      { return isNamed(t, "os/exec", "Cmd") }
 func isProcAttr(t types.Type) bool { return isNamed(t, "os", "ProcAttr") }
-
-func isOSFile(t types.Type) bool {
-	p, ok := types.Unalias(t).(*types.Pointer)
-	return ok && isNamed(p.Elem(), "os", "File")
-}
 
 // parentStdio returns "os.Stdout" and the like when e is one of the parent's
 // standard files.

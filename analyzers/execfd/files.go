@@ -13,6 +13,7 @@ import (
 	"golang.org/x/tools/go/ast/astutil"
 
 	"github.com/tmplint/tmplint/internal/pathflow"
+	"github.com/tmplint/tmplint/internal/pkgtypes"
 )
 
 // sortedCmds returns the commands in source order.
@@ -270,7 +271,7 @@ func mayClose(info *types.Info, call *ast.CallExpr, arg ast.Expr) bool {
 	default:
 		return true
 	}
-	if isOSFile(pt) {
+	if pkgtypes.IsOSFile(pt) {
 		return true
 	}
 	if iface, ok := pt.Underlying().(*types.Interface); ok {

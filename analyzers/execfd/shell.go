@@ -11,6 +11,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/tmplint/tmplint/internal/pkgtypes"
 )
 
 // checkShells reports exec.CommandContext commands whose output is captured
@@ -101,7 +103,7 @@ func writerKind(info *types.Info, e ast.Expr) kind {
 	switch {
 	case t == nil:
 		return isFile // ill-typed: say nothing
-	case isOSFile(t):
+	case pkgtypes.IsOSFile(t):
 		return isFile
 	case types.IsInterface(t):
 		if tv, ok := info.Types[e]; ok && tv.IsNil() {

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
-	"go/types"
 	"strconv"
 
 	"golang.org/x/tools/go/analysis"
@@ -13,6 +12,7 @@ import (
 	"github.com/tmplint/tmplint/internal/analysisdoc"
 	"github.com/tmplint/tmplint/internal/fiximport"
 	"github.com/tmplint/tmplint/internal/fscall"
+	"github.com/tmplint/tmplint/internal/pkgtypes"
 	"github.com/tmplint/tmplint/internal/report"
 	"github.com/tmplint/tmplint/passes/directives"
 	"github.com/tmplint/tmplint/passes/lazyinspect"
@@ -69,7 +69,7 @@ type checker struct {
 func run(pass *analysis.Pass) (any, error) {
 	r := report.New(pass, strict)
 	defer r.Finish()
-	if !importsAny(pass.Pkg, "os", "io/ioutil", "syscall", "golang.org/x/sys/unix") {
+	if !pkgtypes.ImportsAny(pass.Pkg, "os", "io/ioutil", "syscall", "golang.org/x/sys/unix") {
 		return nil, nil
 	}
 	ins := pass.ResultOf[lazyinspect.Analyzer].(*lazyinspect.Inspector).Get()
@@ -96,20 +96,6 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	return nil, nil
-}
-
-func importsAny(pkg *types.Package, paths ...string) bool {
-	if pkg == nil {
-		return false
-	}
-	for _, imp := range pkg.Imports() {
-		for _, p := range paths {
-			if imp.Path() == p {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 func (c *checker) check(call *fscall.Call) {

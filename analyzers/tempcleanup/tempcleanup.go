@@ -14,6 +14,7 @@ import (
 
 	"github.com/tmplint/tmplint/internal/analysisdoc"
 	"github.com/tmplint/tmplint/internal/pathflow"
+	"github.com/tmplint/tmplint/internal/pkgtypes"
 	"github.com/tmplint/tmplint/internal/report"
 	"github.com/tmplint/tmplint/passes/directives"
 	"github.com/tmplint/tmplint/passes/tempdir"
@@ -45,11 +46,11 @@ func run(pass *analysis.Pass) (any, error) {
 	r := report.New(pass, strict)
 	defer r.Finish()
 	res, _ := pass.ResultOf[tempfacts.Analyzer].(*tempfacts.Result)
-	if res == nil || (!imports(pass.Pkg, "os", "io/ioutil") && !res.HasImportedCreators()) {
+	if res == nil || (!pkgtypes.ImportsAny(pass.Pkg, "os", "io/ioutil") && !res.HasImportedCreators()) {
 		return nil, nil
 	}
 	c := &checker{pass: pass, r: r, res: res}
-	c.signalAware = imports(pass.Pkg, tempfacts.SessionPath) || callsSignalNotify(pass)
+	c.signalAware = pkgtypes.ImportsAny(pass.Pkg, tempfacts.SessionPath) || callsSignalNotify(pass)
 	for _, f := range pass.Files {
 		if r.Generated(f) {
 			continue
@@ -70,21 +71,10 @@ func run(pass *analysis.Pass) (any, error) {
 	return nil, nil
 }
 
-func imports(pkg *types.Package, paths ...string) bool {
-	for _, p := range pkg.Imports() {
-		for _, path := range paths {
-			if p.Path() == path {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 // callsSignalNotify reports whether the package arranges to handle
 // signals itself (signal.Notify, signal.NotifyContext).
 func callsSignalNotify(pass *analysis.Pass) bool {
-	if !imports(pass.Pkg, "os/signal") {
+	if !pkgtypes.ImportsAny(pass.Pkg, "os/signal") {
 		return false
 	}
 	found := false
@@ -264,7 +254,7 @@ func (c *checker) creation(fn ast.Node, g *cfg.CFG, cr *tempfacts.Creation, stac
 		}
 	}
 	// Strict: an unclosed temp *os.File.
-	if cr.Kind == tempfacts.File && obj != nil && isOSFile(obj.Type()) {
+	if cr.Kind == tempfacts.File && obj != nil && pkgtypes.IsOSFile(obj.Type()) {
 		for _, l := range query(c.res.Track(fn, cr.Kind, obj, nil, tempfacts.Close)) {
 			if l.Kind == pathflow.Panic || l.Kind == pathflow.ProcessExit {
 				continue
@@ -278,15 +268,6 @@ func (c *checker) creation(fn ast.Node, g *cfg.CFG, cr *tempfacts.Creation, stac
 			break
 		}
 	}
-}
-
-func isOSFile(t types.Type) bool {
-	p, ok := types.Unalias(t).(*types.Pointer)
-	if !ok {
-		return false
-	}
-	n, ok := types.Unalias(p.Elem()).(*types.Named)
-	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "os" && n.Obj().Name() == "File"
 }
 
 func related(l pathflow.Leak) []analysis.RelatedInformation {

@@ -18,6 +18,7 @@ import (
 	"github.com/tmplint/tmplint/internal/analysisdoc"
 	"github.com/tmplint/tmplint/internal/fiximport"
 	"github.com/tmplint/tmplint/internal/fscall"
+	"github.com/tmplint/tmplint/internal/pkgtypes"
 	"github.com/tmplint/tmplint/internal/report"
 	"github.com/tmplint/tmplint/passes/directives"
 	"github.com/tmplint/tmplint/passes/lazyinspect"
@@ -53,7 +54,7 @@ type checker struct {
 func run(pass *analysis.Pass) (any, error) {
 	r := report.New(pass, strict)
 	defer r.Finish()
-	if !importsAny(pass.Pkg, "os", "io/ioutil") {
+	if !pkgtypes.ImportsAny(pass.Pkg, "os", "io/ioutil") {
 		return nil, nil
 	}
 	ins := pass.ResultOf[lazyinspect.Analyzer].(*lazyinspect.Inspector).Get()
@@ -80,20 +81,6 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	return nil, nil
-}
-
-func importsAny(pkg *types.Package, paths ...string) bool {
-	if pkg == nil {
-		return false
-	}
-	for _, imp := range pkg.Imports() {
-		for _, p := range paths {
-			if imp.Path() == p {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 func (c *checker) check(call *fscall.Call, parent inspector.Cursor) {

@@ -171,16 +171,6 @@ func IsTB(t types.Type) bool {
 	return false
 }
 
-// isOSFile reports whether t is *os.File.
-func isOSFile(t types.Type) bool {
-	p, ok := types.Unalias(t).(*types.Pointer)
-	if !ok {
-		return false
-	}
-	n, ok := types.Unalias(p.Elem()).(*types.Named)
-	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "os" && n.Obj().Name() == "File"
-}
-
 // isString reports whether t's underlying type is string.
 func isString(t types.Type) bool {
 	b, ok := t.Underlying().(*types.Basic)

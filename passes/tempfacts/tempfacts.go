@@ -14,6 +14,7 @@ import (
 
 	"github.com/tmplint/tmplint/internal/analysisdoc"
 	"github.com/tmplint/tmplint/internal/pathflow"
+	"github.com/tmplint/tmplint/internal/pkgtypes"
 	"github.com/tmplint/tmplint/passes/tempdir"
 )
 
@@ -327,7 +328,7 @@ func (r *Result) borrowsOf(fn *types.Func) *borrows {
 	var f *borrows
 	for i := 0; i < sig.Params().Len(); i++ {
 		p := sig.Params().At(i)
-		if !isOSFile(p.Type()) && !isString(p.Type()) {
+		if !pkgtypes.IsOSFile(p.Type()) && !isString(p.Type()) {
 			continue
 		}
 		if r.releasesParam(fn, i) || r.localKeeps(fn, i) {
@@ -646,7 +647,7 @@ func (r *Result) computeReleases(fn *types.Func, d *ast.FuncDecl) *releases {
 		p := sig.Params().At(i)
 		kind := Dir
 		switch {
-		case isOSFile(p.Type()):
+		case pkgtypes.IsOSFile(p.Type()):
 			kind = File
 		case isString(p.Type()):
 		default:
@@ -707,7 +708,7 @@ func (r *Result) paramReasons(fn *types.Func, i int) (mask uint, ok bool) {
 	r.reasonsMemo[key] = 0 // cycles
 	p := sig.Params().At(i)
 	kind := Dir
-	if isOSFile(p.Type()) {
+	if pkgtypes.IsOSFile(p.Type()) {
 		kind = File
 	}
 	t := r.Track(d, kind, p, nil, Default)

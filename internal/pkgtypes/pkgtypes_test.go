@@ -1,0 +1,44 @@
+package pkgtypes_test
+
+import (
+	"go/ast"
+	"go/importer"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"testing"
+
+	"github.com/tmplint/tmplint/internal/pkgtypes"
+)
+
+func TestPkgtypes(t *testing.T) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "a.go", `package a
+import ("os"; "os/exec")
+type File = os.File
+var (
+	F *os.File
+	A *File
+	V os.File
+	C *exec.Cmd
+)`, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg, err := (&types.Config{Importer: importer.Default()}).Check("a", fset, []*ast.File{f}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !pkgtypes.ImportsAny(pkg, "syscall", "os/exec") || pkgtypes.ImportsAny(pkg, "syscall") || pkgtypes.ImportsAny(nil, "os") {
+		t.Error("ImportsAny is wrong")
+	}
+	typ := func(name string) types.Type { return pkg.Scope().Lookup(name).Type() }
+	for name, want := range map[string]bool{"F": true, "A": true, "V": false, "C": false} {
+		if got := pkgtypes.IsOSFile(typ(name)); got != want {
+			t.Errorf("IsOSFile(%s) = %v, want %v", name, got, want)
+		}
+	}
+	if !pkgtypes.IsNamed(typ("V"), "os", "File") || pkgtypes.IsNamed(typ("F"), "os", "File") {
+		t.Error("IsNamed is wrong")
+	}
+}
