@@ -476,44 +476,22 @@ func (c *checker) dropImport(cr *tempfacts.Creation) []analysis.TextEdit {
 // followingErrCheck returns the "if err != nil { ... }" statement right
 // after as in its block, without init or else.
 func (c *checker) followingErrCheck(as *ast.AssignStmt, errID *ast.Ident) *ast.IfStmt {
-	var found *ast.IfStmt
-	ast.Inspect(c.file, func(n ast.Node) bool {
-		if found != nil {
-			return false
-		}
-		var list []ast.Stmt
-		switch n := n.(type) {
-		case *ast.BlockStmt:
-			list = n.List
-		case *ast.CaseClause:
-			list = n.Body
-		case *ast.CommClause:
-			list = n.Body
-		default:
-			return n == nil || (n.Pos() <= as.Pos() && as.End() <= n.End())
-		}
-		for i, s := range list {
-			if s != ast.Stmt(as) || i+1 >= len(list) {
-				continue
-			}
-			ifs, ok := list[i+1].(*ast.IfStmt)
-			if !ok || ifs.Init != nil || ifs.Else != nil {
-				return false
-			}
-			bin, ok := ifs.Cond.(*ast.BinaryExpr)
-			if !ok || bin.Op != token.NEQ {
-				return false
-			}
-			if id, ok := bin.X.(*ast.Ident); ok && c.res.Var(id) == c.res.Var(errID) {
-				if y, ok := bin.Y.(*ast.Ident); ok && y.Name == "nil" {
-					found = ifs
-				}
-			}
-			return false
-		}
-		return true
-	})
-	return found
+	ifs, ok := c.nextStmt(as).(*ast.IfStmt)
+	if !ok || ifs.Init != nil || ifs.Else != nil {
+		return nil
+	}
+	bin, ok := ifs.Cond.(*ast.BinaryExpr)
+	if !ok || bin.Op != token.NEQ {
+		return nil
+	}
+	x, ok := bin.X.(*ast.Ident)
+	if !ok || c.res.Var(x) != c.res.Var(errID) {
+		return nil
+	}
+	if y, ok := bin.Y.(*ast.Ident); !ok || y.Name != "nil" {
+		return nil
+	}
+	return ifs
 }
 
 // defaultDir reports whether e is "" or os.TempDir(): the default temp

@@ -343,22 +343,18 @@ func (r *Result) borrowsOf(fn *types.Func) *borrows {
 }
 
 func (r *Result) returnsOf(fn *types.Func) *returnsTemp {
-	if f, ok := r.returnsMemo[fn]; ok {
-		return f
-	}
-	d := r.decls[fn]
-	if d == nil || r.busy[fn] {
-		return nil
-	}
-	r.busy[fn] = true
-	f := r.computeReturns(fn, d)
-	delete(r.busy, fn)
-	r.returnsMemo[fn] = f
-	return f
+	return memoized(r, r.returnsMemo, fn, r.computeReturns)
 }
 
 func (r *Result) releasesOf(fn *types.Func) *releases {
-	if f, ok := r.releasesMemo[fn]; ok {
+	return memoized(r, r.releasesMemo, fn, r.computeReleases)
+}
+
+// memoized returns the fact of fn in memo, computing it from fn's
+// declaration in this package on first use. A function whose computation
+// is under way (recursion through its callees) has no fact yet.
+func memoized[F any](r *Result, memo map[*types.Func]*F, fn *types.Func, compute func(*types.Func, *ast.FuncDecl) *F) *F {
+	if f, ok := memo[fn]; ok {
 		return f
 	}
 	d := r.decls[fn]
@@ -366,9 +362,9 @@ func (r *Result) releasesOf(fn *types.Func) *releases {
 		return nil
 	}
 	r.busy[fn] = true
-	f := r.computeReleases(fn, d)
+	f := compute(fn, d)
 	delete(r.busy, fn)
-	r.releasesMemo[fn] = f
+	memo[fn] = f
 	return f
 }
 
