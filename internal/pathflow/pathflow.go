@@ -680,17 +680,7 @@ func isLHS(as *ast.AssignStmt, e ast.Expr) bool {
 // into a local variable (of the function being searched, or of any function
 // literal within it).
 func (s *search) localLHS(p ast.Node, rhs ast.Expr) bool {
-	var lhs []ast.Expr
-	var rhss []ast.Expr
-	switch p := p.(type) {
-	case *ast.AssignStmt:
-		lhs, rhss = p.Lhs, p.Rhs
-	case *ast.ValueSpec:
-		for _, id := range p.Names {
-			lhs = append(lhs, id)
-		}
-		rhss = p.Values
-	}
+	lhs, rhss := AssignSides(p)
 	if len(lhs) != len(rhss) {
 		return false
 	}
@@ -712,4 +702,19 @@ func (s *search) localLHS(p ast.Node, rhs ast.Expr) bool {
 		return v != nil && s.litVars[v] != nil
 	}
 	return false
+}
+
+// AssignSides returns the left and right sides of an assignment,
+// "a, b = x, y" or "var a, b = x, y"; nil for any other node.
+func AssignSides(n ast.Node) (lhs, rhs []ast.Expr) {
+	switch n := n.(type) {
+	case *ast.AssignStmt:
+		return n.Lhs, n.Rhs
+	case *ast.ValueSpec:
+		for _, id := range n.Names {
+			lhs = append(lhs, id)
+		}
+		return lhs, n.Values
+	}
+	return nil, nil
 }

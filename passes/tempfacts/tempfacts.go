@@ -397,17 +397,8 @@ type Assign struct {
 // AssignOf returns the assignment of the creation call, if stmt is one:
 // "x, err := create()", "x, err = create()", "var x, err = create()".
 func (r *Result) AssignOf(stmt ast.Node, c *Creation) *Assign {
-	var lhs []ast.Expr
-	var rhs []ast.Expr
-	switch s := stmt.(type) {
-	case *ast.AssignStmt:
-		lhs, rhs = s.Lhs, s.Rhs
-	case *ast.ValueSpec:
-		for _, id := range s.Names {
-			lhs = append(lhs, id)
-		}
-		rhs = s.Values
-	default:
+	lhs, rhs := pathflow.AssignSides(stmt)
+	if lhs == nil {
 		return nil
 	}
 	if len(rhs) != 1 || ast.Unparen(rhs[0]) != ast.Expr(c.Call) {
