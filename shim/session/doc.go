@@ -8,7 +8,8 @@
 //   - when the program calls Close (or returns from Main),
 //   - when the process gets SIGINT, SIGTERM or SIGHUP — after which the
 //     signal is raised again so the process dies of it as it would have
-//     (unless the program said it handles that signal, with HandleSignals),
+//     (unless the program said it handles that signal, with HandleSignals,
+//     or the signal does not end the process: see Signals ignored at start),
 //   - and, when the process died without doing either (kill -9, a crash),
 //     by the next program using this package that starts a session: each
 //     session's owner holds an advisory lock (flock) on a lock file next to
@@ -31,4 +32,18 @@
 //			return 0
 //		})
 //	}
+//
+// # Signals ignored at start
+//
+// A session catches only the termination signals that would end the
+// process. A program started with SIGHUP or SIGINT ignored — under nohup,
+// as a background job of a shell script, by a supervisor — keeps them
+// ignored (the Go runtime honours an inherited SIG_IGN for these two), so
+// the session leaves them alone: the signal is discarded, the program and
+// its session carry on, and a later SIGTERM, Close or the next program's
+// pruning still removes the session. SIGTERM is always caught: the Go
+// runtime does not keep an inherited SIG_IGN for it, so the process dies of
+// it either way, and the session is removed first. A signal the program
+// itself ignores (signal.Ignore) before starting the session is left alone
+// too.
 package session
