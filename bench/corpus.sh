@@ -38,7 +38,8 @@
 #            project of the list), e.g. TARGETS="std runc u-root"
 #   VET=1    run "go vet -vettool=BIN -json FLAG... PATTERNS" instead of the
 #            standalone driver (same output files; the findings of a package
-#            and of its test variant are merged)
+#            and of its test variant are merged; go vet -json exits 0 with
+#            findings, and the peak RSS is the go command's, not the tool's)
 #
 # Needs bash, go, jq, sort, comm; /usr/bin/time for the peak RSS (optional).
 set -euo pipefail
@@ -128,8 +129,8 @@ normalize() {
 		| unique_by(.text) | sort_by(.k) | .[].text'
 }
 
-# vet_json < go vet -json stderr > one JSON object: go vet prints a
-# "# package" line and a JSON object per package.
+# vet_json < go vet -json output > one JSON object: go vet prints a JSON
+# object per package (and "# package" lines before errors).
 vet_json() {
 	grep '^[{}	]' | jq -s '{vet: (reduce (.[] | to_entries[] | .value | to_entries[]
 		| select(.value | type == "array")) as $e ({}; .[$e.key] += $e.value))}'
@@ -223,7 +224,7 @@ cmd_run() {
 		rc=0
 		if [ "${VET:-0}" = 1 ]; then
 			(cd "$dir" && nice "${timer[@]}" go vet -vettool="$bin" -json "$@" $pats \
-				2>"$out/$t.vet" >/dev/null) || rc=$?
+				>"$out/$t.vet" 2>&1) || rc=$?
 			grep -v '^[#{}	]' "$out/$t.vet" | grep -v '^[[:space:]]*$' >"$out/$t.err" || true
 			vet_json <"$out/$t.vet" >"$out/$t.json" 2>>"$out/$t.err" || echo '{}' >"$out/$t.json"
 			rm -f "$out/$t.vet"
