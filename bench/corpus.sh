@@ -16,6 +16,9 @@
 #       table of counts. Compares whole findings, related lines included.
 #   bench/corpus.sh list
 #       The targets and their patterns.
+#   bench/corpus.sh summary OUTDIR
+#       Rewrite OUTDIR/summary.txt from the targets run so far (each leaves
+#       OUTDIR/NAME.row), e.g. after runs of different TARGETS into OUTDIR.
 #
 # A finding is one line, "path.go:LINE:COL: analyzer: message", the path
 # relative to the module root (std and cmd: to $(go env GOROOT)/src), with
@@ -190,6 +193,7 @@ cmd_run() {
 	out=$(cd "$out" && pwd)
 	local names
 	names=$(analyzers "$bin" | tr '\n' ' ')
+	printf '%s\n' "$names" >"$out/analyzers"
 	{
 		echo "binary:  $bin"
 		echo "sha256:  $(sha256sum "$bin" | cut -d' ' -f1)"
@@ -200,26 +204,24 @@ cmd_run() {
 		echo "list:    $LIST"
 	} >"$out/meta.txt"
 
-	local timer=()
-	[ -x /usr/bin/time ] && timer=(/usr/bin/time -f '%e %M' -o "$out/.time")
-
-	local t dir rc start secs rss pats
-	: >"$out/.rows"
+	local t dir rc start secs rss pats timer
 	for t in $(targets); do
 		dir=$(target_dir "$t")
-		rm -f "$out/$t.txt" "$out/$t.json" "$out/$t.err" "$out/.time"
+		rm -f "$out/$t.txt" "$out/$t.json" "$out/$t.err" "$out/$t.row" "$out/.time.$t"
 		if [ ! -d "$dir" ]; then
 			echo "$t: $dir is missing (bench/corpus.sh fetch), skipped" >&2
-			echo "$t missing" >>"$out/.rows"
+			echo "$t missing" >"$out/$t.row"
 			continue
 		fi
 		if ! pats=$(cd "$dir" && target_patterns "$t" 2>"$out/$t.err"); then
 			echo "$t: listing the packages failed, skipped:" >&2
 			cat "$out/$t.err" >&2
-			echo "$t missing" >>"$out/.rows"
+			echo "$t missing" >"$out/$t.row"
 			continue
 		fi
 		printf '%-22s ' "$t" >&2
+		timer=()
+		[ -x /usr/bin/time ] && timer=(/usr/bin/time -f '%e %M' -o "$out/.time.$t")
 		start=$(date +%s.%N)
 		rc=0
 		if [ "${VET:-0}" = 1 ]; then
@@ -234,7 +236,8 @@ cmd_run() {
 		fi
 		secs=$(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN { printf "%d", b - a + 0.5 }')
 		rss=-
-		[ -s "$out/.time" ] && rss=$(($(tail -n1 "$out/.time" | cut -d' ' -f2) / 1024))M
+		[ -s "$out/.time.$t" ] && rss=$(($(tail -n1 "$out/.time.$t" | cut -d' ' -f2) / 1024))M
+		rm -f "$out/.time.$t"
 		# /usr/bin/time writes "Command exited with non-zero status" first.
 		sed -i '/^Command exited with non-zero status/d' "$out/$t.err" 2>/dev/null || true
 		if [ -s "$out/$t.json" ] && normalize "$dir" <"$out/$t.json" >"$out/$t.txt" 2>>"$out/$t.err"; then
@@ -245,15 +248,24 @@ cmd_run() {
 		local errs counts
 		errs=$(grep -c . "$out/$t.err" || true)
 		counts=$(for a in $names; do grep -c "^[^	]*: $a: " "$out/$t.txt" || true; done | tr '\n' ' ')
-		printf '%s\n' "$t $counts$(grep -c '^[^	]' "$out/$t.txt" || true) $errs $rc $secs $rss" >>"$out/.rows"
+		printf '%s\n' "$t $counts$(grep -c '^[^	]' "$out/$t.txt" || true) $errs $rc $secs $rss" >"$out/$t.row"
 		printf 'exit %d, %4d findings, %3d error lines, %ss, %s\n' "$rc" \
 			"$(grep -c '^[^	]' "$out/$t.txt" || true)" "$errs" "$secs" "$rss" >&2
 		if [ "$rc" -ge 2 ] && [ "$errs" -gt 0 ]; then
 			head -n3 "$out/$t.err" | sed 's/^/    /' >&2
 		fi
 	done
-	summary "$names" <"$out/.rows" | tee "$out/summary.txt"
-	rm -f "$out/.rows" "$out/.time"
+	cmd_summary "$out"
+}
+
+# cmd_summary OUTDIR: (re)write OUTDIR/summary.txt from the NAME.row file
+# each target's run leaves, so runs of disjoint TARGETS into one directory,
+# one after the other or side by side, make one table.
+cmd_summary() {
+	[ $# -eq 1 ] && [ -f "$1/analyzers" ] || die "summary needs a result directory"
+	local rows
+	rows=$(cd "$1" && ls std.row cmd.row 2>/dev/null; ls -- *.row | grep -vx 'std.row\|cmd.row')
+	(cd "$1" && cat $rows) | summary "$(cat "$1/analyzers")" | tee "$1/summary.txt"
 }
 
 # summary NAMES < rows: the table of counts, with a total line.
@@ -312,6 +324,7 @@ fetch) cmd_fetch ;;
 run) cmd_run "$@" ;;
 diff) cmd_diff "$@" ;;
 list) cmd_list ;;
+summary) cmd_summary "$@" ;;
 -h | --help | help) usage ;;
 *) usage ;;
 esac
