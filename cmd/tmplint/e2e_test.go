@@ -14,6 +14,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"crypto/sha256"
 	"encoding/json"
 	"fmt"
 	"maps"
@@ -221,6 +222,35 @@ func TestStandaloneDemo(t *testing.T) {
 			}
 			checkFindings(t, parseFindings(t, root, r.stdout), markers(t, root, strict), r.stdout)
 		})
+	}
+}
+
+// TestVetToolPathWithSpaces: go vet accepts a tmplint whose path has spaces
+// (a TMPDIR or "Application Support"): its -V=full line has "version" as
+// the second word and the executable's hash as the build ID, and a go vet
+// run through it reports the demo's findings.
+func TestVetToolPathWithSpaces(t *testing.T) {
+	bin := tmplintBinary(t)
+	data, err := os.ReadFile(bin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(t.TempDir(), "dir with spaces")
+	if err := fsmode.MkdirAll(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	spaced := filepath.Join(dir, "tmp lint")
+	if err := fsmode.WriteFile(spaced, data, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	r := run(t, dir, spaced, "-V=full")
+	f := strings.Fields(r.stdout)
+	if r.code != 0 || len(f) < 3 || f[1] != "version" || f[len(f)-1] != fmt.Sprintf("buildID=%x", sha256.Sum256(data)) {
+		t.Fatalf("-V=full printed %q (exit %d), want NAME version devel buildID=<sha256 of the executable>", r.stdout, r.code)
+	}
+	r = run(t, repoRoot(t), "go", "vet", "-vettool="+spaced, "./testdata/demo/report")
+	if r.code == 0 || !strings.Contains(r.stderr, "report.go:") {
+		t.Fatalf("go vet through %q: exit %d, want the demo's findings\n%s", spaced, r.code, r.stderr)
 	}
 }
 
