@@ -264,7 +264,7 @@ cmd_run() {
 cmd_summary() {
 	[ $# -eq 1 ] && [ -f "$1/analyzers" ] || die "summary needs a result directory"
 	local rows
-	rows=$(cd "$1" && for r in std.row cmd.row *.row; do [ -f "$r" ] && echo "$r"; done | awk '!seen[$0]++')
+	rows=$(cd "$1" && for r in std.row cmd.row *.row; do [ ! -f "$r" ] || echo "$r"; done | awk '!seen[$0]++')
 	(cd "$1" && cat $rows) | summary "$(cat "$1/analyzers")" | tee "$1/summary.txt"
 }
 
