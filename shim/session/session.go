@@ -36,8 +36,8 @@ type config struct {
 	auditErr func(error)
 	stream   *auditStream // this session's audit chain; nil without sinks
 	ttl      time.Duration
-	handled []os.Signal
-	now     func() time.Time
+	handled  []os.Signal
+	now      func() time.Time
 
 	pruneBudget time.Duration // negative: prune everything before New returns
 }
