@@ -34,7 +34,8 @@ type config struct {
 	tempDir  string
 	audit    []io.Writer
 	auditErr func(error)
-	stream   *auditStream // this session's audit chain; nil without sinks
+	stream   *auditStream  // this session's audit chain; nil without sinks
+	flush    time.Duration // how long Close waits for the audit sinks
 	ttl      time.Duration
 	handled  []os.Signal
 	now      func() time.Time
@@ -105,7 +106,7 @@ func Start(opts ...Option) (*Session, error) {
 // of milliseconds; any rest is pruned in the background), creates the session
 // directory (0700) and starts catching SIGINT, SIGTERM and SIGHUP.
 func New(program string, opts ...Option) (*Session, error) {
-	cfg := config{now: time.Now, pruneBudget: defaultPruneBudget}
+	cfg := config{now: time.Now, pruneBudget: defaultPruneBudget, flush: auditFlushTimeout}
 	for _, o := range opts {
 		o(&cfg)
 	}
@@ -128,7 +129,7 @@ func New(program string, opts ...Option) (*Session, error) {
 	if err := s.create(); err != nil {
 		pr.wait()
 		base.Close()
-		cfg.stream.close(auditFlushTimeout)
+		cfg.stream.close(cfg.flush)
 		return nil, fmt.Errorf("session: %w", err)
 	}
 	s.createEvent = s.audit(Event{Event: "create", Kind: "session", ID: s.id, Path: s.dir, TTLSeconds: seconds(cfg.ttl), Expires: expiry(s.created, cfg.ttl)})
@@ -265,7 +266,7 @@ func (s *Session) purge(why string) error {
 		errs = append(errs, s.base.Remove(layout.LockName(s.name)))
 		errs = append(errs, s.lock.Close(), s.base.Close())
 		s.audit(Event{Event: "purge", Kind: "session", ID: s.id, Path: s.dir, Why: why, CreateEvent: s.createEvent})
-		s.cfg.stream.close(auditFlushTimeout)
+		s.cfg.stream.close(s.cfg.flush)
 		if err := errors.Join(errs...); err != nil {
 			s.purgeErr = fmt.Errorf("session %s: %w", s.dir, err)
 		}
