@@ -401,9 +401,6 @@ func (t *Transient) purge(why string) error {
 		}
 		t.mu.Unlock()
 		s := t.s
-		s.mu.Lock()
-		delete(s.transients, t)
-		s.mu.Unlock()
 		rel, _ := filepath.Rel(s.base.Name(), t.path)
 		if err := s.base.RemoveAll(rel); err != nil {
 			t.err = fmt.Errorf("session: transient %s: %w", t.path, err)
@@ -412,6 +409,11 @@ func (t *Transient) purge(why string) error {
 		create := t.createEvent
 		t.mu.Unlock()
 		s.audit(Event{Event: "purge", Kind: "transient", ID: t.id, Path: t.path, Why: why, CreateEvent: create})
+		// Only now, so that a Close running meanwhile waits for this purge
+		// (in once.Do) before it closes the base and ends the audit stream.
+		s.mu.Lock()
+		delete(s.transients, t)
+		s.mu.Unlock()
 	})
 	return t.err
 }
