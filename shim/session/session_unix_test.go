@@ -33,6 +33,8 @@ func TestMain(m *testing.M) {
 		holdChild()
 	case "worker":
 		os.Exit(workerChild())
+	case "audit":
+		os.Exit(auditChild())
 	}
 	os.Exit(3)
 }
