@@ -137,6 +137,14 @@ func VerifyAudit(input, anchors io.Reader) (*AuditReport, error) {
 
 func (r *AuditReport) add(f AuditFinding) { r.Findings = append(r.Findings, f) }
 
+// events says "one" for n == 1, else "n many".
+func events(n uint64, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
 // readAuditLines parses every line of in; it returns the events and the
 // numbers of the lines that are not chained events.
 func readAuditLines(in io.Reader) (lines []*auditLine, bad []int, err error) {
@@ -187,7 +195,7 @@ func (r *AuditReport) checkStream(id string, evs []*auditLine, stale map[string]
 	first := sorted[0]
 	switch {
 	case first.ev.Seq != 1:
-		tamper(first, 0, "the stream begins at seq %d: %d earlier events are missing (removed, or written before this file began)", first.ev.Seq, first.ev.Seq-1)
+		tamper(first, 0, "the stream begins at seq %d: %s missing (removed, or written before this file began)", first.ev.Seq, events(first.ev.Seq-1, "an earlier event is", "earlier events are"))
 	case first.ev.Prev != "":
 		tamper(first, 0, "seq 1 names a previous event: it is not the start of the stream")
 	}
@@ -207,9 +215,9 @@ func (r *AuditReport) checkStream(id string, evs []*auditLine, stale map[string]
 			case gap == 0 && l.ev.Prev != prev.hash:
 				tamper(prev, l.line, "seq %d does not hash to the prev recorded by seq %d (line %d): this line, or that line's prev, was altered", prev.ev.Seq, l.ev.Seq, l.line)
 			case gap > 0 && l.ev.Dropped >= int64(gap):
-				r.add(AuditFinding{Line: l.line, Related: prev.line, Stream: id, Seq: l.ev.Seq, Message: fmt.Sprintf("%d events before this line are not in the input; the writer recorded %d failed deliveries (a blocked or failing sink) — unless this copy's sink was not the one that failed", gap, l.ev.Dropped)})
+				r.add(AuditFinding{Line: l.line, Related: prev.line, Stream: id, Seq: l.ev.Seq, Message: fmt.Sprintf("%s not in the input, and the writer recorded %d failed deliveries (a blocked or failing sink) — unless this copy's sink was not the one that failed, that explains it", events(gap, "the event before this line is", "events before this line are"), l.ev.Dropped)})
 			case gap > 0:
-				tamper(l, prev.line, "%d events of the stream are missing between seq %d (line %d) and seq %d: removed", gap, prev.ev.Seq, prev.line, l.ev.Seq)
+				tamper(l, prev.line, "%s missing between seq %d (line %d) and seq %d: removed", events(gap, "an event of the stream is", "events of the stream are"), prev.ev.Seq, prev.line, l.ev.Seq)
 			}
 		}
 		if closedAt != 0 && l.ev.Seq != prev.ev.Seq {
