@@ -247,6 +247,39 @@ func TestAuditTamper(t *testing.T) {
 		}
 	}
 
+	// A stream rewritten from its second event on, with the hashes
+	// recomputed: the file alone shows nothing (as documented); the heads
+	// kept elsewhere do.
+	rewritten := slices.Clone(lines)
+	prevHash := ""
+	for i, l := range lines {
+		if stream[i] != stream[0] {
+			continue
+		}
+		var e Event
+		if err := json.Unmarshal([]byte(l), &e); err != nil {
+			t.Fatal(err)
+		}
+		if e.Seq == 2 {
+			e.Path = "/somewhere/else"
+		}
+		if e.Seq > 1 {
+			e.Prev = prevHash
+		}
+		b, _ := json.Marshal(e)
+		if e.Seq == 1 && string(b)+"\n" != l {
+			t.Fatalf("an event does not marshal back to its line:\n%s%s", l, b)
+		}
+		prevHash = AuditHash(b)
+		rewritten[i] = string(b) + "\n"
+	}
+	if rr := verify("rewrite", rewritten, false); !rr.Intact() {
+		t.Errorf("a stream rewritten with its hashes recomputed: found without anchors? %+v", rr.Findings)
+	}
+	if rr := verify("rewrite", rewritten, true); rr.Intact() {
+		t.Error("a stream rewritten with its hashes recomputed: not found with the heads as anchors")
+	}
+
 	// A copy of a line inserted further on: found.
 	dup := slices.Insert(slices.Clone(lines), len(lines), lines[0])
 	if rr := verify("duplicate", dup, false); !at(rr, len(lines)+1) {
