@@ -526,3 +526,60 @@ func TestAuditJournal(t *testing.T) {
 		t.Fatalf("events read back from the journal: %v %+v\n%s", err, r, out)
 	}
 }
+
+// TestAuditFullPipe: a pipe to a collector that stopped reading fills up
+// and then blocks every write; the program goes on at full speed, Close
+// returns within its bound, and the session is cleaned up. Once the
+// collector's end is closed, the sink's goroutine fails its writes and
+// ends.
+func TestAuditFullPipe(t *testing.T) {
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	var reports sync.Map
+	s, err := New("tool", WithTempDir(t.TempDir()), WithAudit(w),
+		WithAuditErrors(func(err error) { reports.Store(err.Error(), true) }), func(c *config) { c.flush = 200 * time.Millisecond })
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	const n = auditQueueLen // 2n events: more than the pipe and the queue hold
+	for range n {
+		tr, err := s.Transient("t-*", time.Hour)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tr.Remove()
+	}
+	dir := s.Dir()
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if d := time.Since(start); d > 30*time.Second {
+		t.Fatalf("%d transients and Close took %v with a full pipe", n, d)
+	}
+	if exists(dir) {
+		t.Fatal("session not removed")
+	}
+	var msgs []string
+	reports.Range(func(k, _ any) bool { msgs = append(msgs, k.(string)); return true })
+	if len(msgs) != 2 || !strings.Contains(strings.Join(msgs, "\n"), "queue full") || !strings.Contains(strings.Join(msgs, "\n"), "still pending") {
+		t.Fatalf("reports %q, want the full queue and Close giving up", msgs)
+	}
+	r.Close() // the collector goes away: the blocked write fails with EPIPE
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		sinksMu.Lock()
+		_, alive := sinks[io.Writer(w)]
+		sinksMu.Unlock()
+		if !alive {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the sink's goroutine did not end after the pipe's reader closed")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
