@@ -350,11 +350,10 @@ type Transient struct {
 	expires time.Time
 	once    sync.Once
 
+	mu          sync.Mutex
+	timer       *time.Timer
 	createEvent string // the id of its audit create event
-
-	mu    sync.Mutex
-	timer *time.Timer
-	err   error
+	err         error
 }
 
 // Transient creates a directory (0700) in the session, named after pattern
