@@ -35,13 +35,17 @@ Lines that do not start with '{' are read from their first '{"', so system
 log exports can be given as they are (journalctl -t TAG -o cat, or the lines
 of /var/log/auth.log with the tag).
 
+A stream cut by log rotation looks like one whose start was removed: give
+the rotated files in order as one input, FILE '-' being standard input
+(cat audit.jsonl.1 audit.jsonl | tmplint audit verify -).
+
 Exit status: 0 intact, 1 tampering found, 2 usage or I/O error.
 
 flags:
 `
 
 // runAudit runs tmplint audit SUBCOMMAND.
-func runAudit(args []string, stdout, stderr io.Writer) int {
+func runAudit(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 || args[0] != "verify" {
 		fmt.Fprint(stderr, auditUsage)
 		return auditError
@@ -72,14 +76,20 @@ func runAudit(args []string, stdout, stderr io.Writer) int {
 	}
 	code := auditIntact
 	for _, name := range fs.Args() {
-		c := verifyAuditFile(name, anchors, *anchorsPath != "", *heads, stdout, stderr)
+		c := verifyAuditFile(name, anchors, *anchorsPath != "", *heads, stdin, stdout, stderr)
 		code = max(code, c)
 	}
 	return code
 }
 
-func verifyAuditFile(name string, anchors []byte, anchored, heads bool, stdout, stderr io.Writer) int {
-	b, err := os.ReadFile(name)
+func verifyAuditFile(name string, anchors []byte, anchored, heads bool, stdin io.Reader, stdout, stderr io.Writer) int {
+	var b []byte
+	var err error
+	if name == "-" {
+		b, err = io.ReadAll(stdin)
+	} else {
+		b, err = os.ReadFile(name)
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "tmplint audit verify: %v\n", err)
 		return auditError

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -62,7 +63,7 @@ func auditStreamFile(t *testing.T) (dir string, lines []string) {
 func runAuditTest(t *testing.T, args ...string) (int, string, string) {
 	t.Helper()
 	var stdout, stderr bytes.Buffer
-	code := runAudit(args, &stdout, &stderr)
+	code := runAudit(args, strings.NewReader(""), &stdout, &stderr)
 	return code, stdout.String(), stderr.String()
 }
 
@@ -117,6 +118,12 @@ func TestAuditVerify(t *testing.T) {
 	}
 	if code, out, _ = runAuditTest(t, "verify", "-anchors", heads, cut); code != auditTampered || !strings.Contains(out, "is not in the input: removed") {
 		t.Fatalf("tail cut, with anchors: exit %d\n%s", code, out)
+	}
+
+	// Standard input, as for rotated files given in order.
+	var stdout bytes.Buffer
+	if code := runAudit([]string{"verify", "-"}, strings.NewReader(strings.Join(lines, "")), &stdout, io.Discard); code != auditIntact || !strings.Contains(stdout.String(), "-: 15 events in 3 streams") {
+		t.Fatalf("from standard input: exit %d\n%s", code, stdout.String())
 	}
 
 	for _, args := range [][]string{{}, {"check"}, {"verify"}, {"verify", filepath.Join(dir, "missing")}, {"verify", "-anchors", filepath.Join(dir, "missing"), orig}} {

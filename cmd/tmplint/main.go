@@ -34,7 +34,7 @@ func main() {
 		case "sweep":
 			os.Exit(runSweep(args[1:], os.Stdin, os.Stdout, os.Stderr))
 		case "audit":
-			os.Exit(runAudit(args[1:], os.Stdout, os.Stderr))
+			os.Exit(runAudit(args[1:], os.Stdin, os.Stdout, os.Stderr))
 		}
 	}
 	if isVetInvocation(args) {
