@@ -15,10 +15,11 @@ import (
 // OpenSyslog connects to the local system log (the /dev/log socket; on a
 // systemd host that is the journal) for WithAudit: each event becomes one
 // message, tagged tag, at facility authpriv and severity info. Authpriv is
-// the facility that syslog daemons keep in a file only root can read
-// (/var/log/auth.log, /var/log/secure). The messages are written by the
-// daemon, as its own user, where the audited program's user cannot alter
-// them. The writer reconnects by itself if the daemon restarts.
+// the facility that syslog daemons keep in a file that only root (and an
+// administrators' group) can read (/var/log/auth.log, /var/log/secure). The
+// messages are written by the daemon, as its own user, where the audited
+// program's user cannot alter them. The writer reconnects by itself if the
+// daemon restarts.
 //
 // For a remote collector, pass a writer from syslog.Dial to WithAudit.
 func OpenSyslog(tag string) (io.WriteCloser, error) {

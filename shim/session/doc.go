@@ -90,7 +90,7 @@
 // Where to write, so the program's user cannot rewrite the record:
 //
 //   - The system log: OpenSyslog (facility authpriv, kept by the daemon in a
-//     file only root reads) or, on systemd hosts, OpenJournal (journald adds
+//     file only root and administrators read) or, on systemd hosts, OpenJournal (journald adds
 //     the sender's pid, uid and executable itself; journalctl --setup-keys
 //     seals the journal). Daemons may rate-limit (journald by default: 10000
 //     messages in 30 seconds per service; rsyslog when configured to) and
