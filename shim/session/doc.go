@@ -43,7 +43,10 @@
 // 1) and the SHA-256 of the stream's previous line (prev; none at seq 1).
 // Sessions of concurrent processes appending to one file each write their
 // own stream, so their lines may interleave in any order without breaking
-// any chain; no lock is shared between writers.
+// any chain. One chain for the whole file would need its writers to agree
+// on the last line: a lock that a stuck or malicious process could hold
+// forever, and that no system log or pipe offers. A stream per session
+// needs no coordination, and a session is the unit a reviewer follows.
 //
 // What is guaranteed:
 //
