@@ -38,7 +38,7 @@ type Event struct {
 	UID         int             `json:"uid"`
 	OwnerPID    int             `json:"owner_pid,omitempty"` // stale purges: the dead owner
 	Program     string          `json:"program,omitempty"`
-	Dropped     int64           `json:"dropped,omitempty"` // deliveries of earlier events of the stream that failed since the last event that counted any
+	Dropped     int64           `json:"dropped,omitempty"` // failed deliveries of earlier events of the stream (full queue, failed Write), not counted by an earlier event
 	Prev        string          `json:"prev,omitempty"`    // AuditHash of the stream's previous line; empty at seq 1
 }
 
@@ -179,27 +179,30 @@ func (st *auditStream) addPending(n int) {
 	}
 }
 
-// close waits at most timeout for the stream's events to be written, then
-// releases the sinks. Events still queued are written later if the sink
-// recovers; a sink that stays blocked is reported.
-func (st *auditStream) close(timeout time.Duration) {
+// close waits until deadline at most for the stream's events to be
+// written, then releases the sinks. Events still queued are written later if
+// the sink recovers; a sink that stays blocked is reported.
+func (st *auditStream) close(deadline time.Time) {
 	if st == nil {
 		return
 	}
 	st.mu.Lock()
 	st.closed = true
 	st.mu.Unlock()
-	if n := st.wait(timeout); n > 0 {
-		st.report(fmt.Errorf("session: audit stream %s: %d event deliveries still pending after %v (a sink is blocked); the session closed without them", st.id, n, timeout))
+	if n := st.wait(deadline); n > 0 {
+		st.report(fmt.Errorf("session: audit stream %s: %d event deliveries still pending when the session closed (a sink is blocked); it closed without them", st.id, n))
 	}
 	for _, k := range st.sinks {
 		k.release()
 	}
 }
 
-// wait waits at most timeout for every queued event to be written; it
-// returns how many deliveries are still pending.
-func (st *auditStream) wait(timeout time.Duration) int {
+// wait waits until deadline at most for every queued event to be written;
+// it returns how many deliveries are still pending.
+func (st *auditStream) wait(deadline time.Time) int {
+	if st == nil {
+		return 0
+	}
 	st.pendMu.Lock()
 	if st.pending == 0 {
 		st.pendMu.Unlock()
@@ -210,7 +213,7 @@ func (st *auditStream) wait(timeout time.Duration) int {
 	}
 	idle := st.idle
 	st.pendMu.Unlock()
-	t := time.NewTimer(timeout)
+	t := time.NewTimer(time.Until(deadline))
 	defer t.Stop()
 	select {
 	case <-idle:

@@ -540,7 +540,7 @@ func TestAuditFullPipe(t *testing.T) {
 	defer w.Close()
 	var reports sync.Map
 	s, err := New("tool", WithTempDir(t.TempDir()), WithAudit(w),
-		WithAuditErrors(func(err error) { reports.Store(err.Error(), true) }), func(c *config) { c.flush = 200 * time.Millisecond })
+		WithAuditErrors(func(err error) { reports.Store(err.Error(), true) }), func(c *config) { c.flush = time.Second })
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -192,10 +192,29 @@ func (r *AuditReport) checkStream(id string, evs []*auditLine, stale map[string]
 	sorted := slices.Clone(evs)
 	slices.SortStableFunc(sorted, func(a, b *auditLine) int { return cmp.Compare(a.ev.Seq, b.ev.Seq) })
 
+	// Missing events are owed an explanation: the failed deliveries that
+	// the writer counted in later events (a write failure is counted by
+	// the first event created after it is known, so the count may come
+	// some events after the gap).
+	type gapAt struct {
+		l, prev *auditLine // prev is nil for the stream's start
+		n, owed uint64
+	}
+	var gaps []*gapAt
+	pay := func(credit int64) {
+		for _, g := range gaps {
+			if credit <= 0 {
+				return
+			}
+			p := min(uint64(credit), g.owed)
+			g.owed -= p
+			credit -= int64(p)
+		}
+	}
 	first := sorted[0]
 	switch {
 	case first.ev.Seq != 1:
-		tamper(first, 0, "the stream begins at seq %d: %s missing (removed, or written before this file began)", first.ev.Seq, events(first.ev.Seq-1, "an earlier event is", "earlier events are"))
+		gaps = append(gaps, &gapAt{l: first, n: first.ev.Seq - 1, owed: first.ev.Seq - 1})
 	case first.ev.Prev != "":
 		tamper(first, 0, "seq 1 names a previous event: it is not the start of the stream")
 	}
@@ -214,11 +233,12 @@ func (r *AuditReport) checkStream(id string, evs []*auditLine, stale map[string]
 				tamper(l, prev.line, "seq %d is also on line %d with other content: one of them is forged", l.ev.Seq, prev.line)
 			case gap == 0 && l.ev.Prev != prev.hash:
 				tamper(prev, l.line, "seq %d does not hash to the prev recorded by seq %d (line %d): this line, or that line's prev, was altered", prev.ev.Seq, l.ev.Seq, l.line)
-			case gap > 0 && l.ev.Dropped >= int64(gap):
-				r.add(AuditFinding{Line: l.line, Related: prev.line, Stream: id, Seq: l.ev.Seq, Message: fmt.Sprintf("%s not in the input, and the writer recorded %d failed deliveries (a blocked or failing sink) — unless this copy's sink was not the one that failed, that explains it", events(gap, "the event before this line is", "events before this line are"), l.ev.Dropped)})
 			case gap > 0:
-				tamper(l, prev.line, "%s missing between seq %d (line %d) and seq %d: removed", events(gap, "an event of the stream is", "events of the stream are"), prev.ev.Seq, prev.line, l.ev.Seq)
+				gaps = append(gaps, &gapAt{l: l, prev: prev, n: gap, owed: gap})
 			}
+		}
+		if prev == nil || l.ev.Seq != prev.ev.Seq {
+			pay(l.ev.Dropped)
 		}
 		if closedAt != 0 && l.ev.Seq != prev.ev.Seq {
 			tamper(l, closedAt, "event after the session's purge (line %d), which ends the stream", closedAt)
@@ -227,6 +247,16 @@ func (r *AuditReport) checkStream(id string, evs []*auditLine, stale map[string]
 			closedAt = l.line
 		}
 		prev = l
+	}
+	for _, g := range gaps {
+		switch {
+		case g.owed == 0:
+			r.add(AuditFinding{Line: g.l.line, Stream: id, Seq: g.l.ev.Seq, Message: fmt.Sprintf("%s not in the input, and the writer counted as many failed deliveries (a blocked or failing sink): that explains it, unless this copy's sink was not the one that failed", events(g.n, "the event before this line is", "events before this line are"))})
+		case g.prev == nil:
+			tamper(g.l, 0, "the stream begins at seq %d: %s missing (removed, or written before this file began)", g.l.ev.Seq, events(g.n, "an earlier event is", "earlier events are"))
+		default:
+			tamper(g.l, g.prev.line, "%s missing between seq %d (line %d) and seq %d: removed", events(g.n, "an event of the stream is", "events of the stream are"), g.prev.ev.Seq, g.prev.line, g.l.ev.Seq)
+		}
 	}
 	last := sorted[len(sorted)-1]
 	head := AuditHead{Stream: id, Events: len(evs), Seq: last.ev.Seq, Hash: last.hash, Line: last.line, Closed: closedAt != 0}

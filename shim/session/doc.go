@@ -59,7 +59,10 @@
 //     nobody reads, a stalled collector) events for that sink are dropped,
 //     not waited for, and the next event of the stream counts the failed
 //     deliveries in its dropped field. A Write that fails or panics is
-//     counted the same way. Each sink's first failure is reported through
+//     counted the same way, by the first event made after the failure is
+//     known (Close lets the sinks finish before it writes the stream's last
+//     event, so that one counts every earlier failure); VerifyAudit accepts
+//     a copy's missing events that such counts explain. Each sink's first failure is reported through
 //     WithAuditErrors (by default to standard error), once. Close waits at
 //     most two seconds for the stream's events to reach its sinks, then
 //     cleans up regardless.

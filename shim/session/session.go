@@ -129,7 +129,7 @@ func New(program string, opts ...Option) (*Session, error) {
 	if err := s.create(); err != nil {
 		pr.wait()
 		base.Close()
-		cfg.stream.close(cfg.flush)
+		cfg.stream.close(time.Now().Add(cfg.flush))
 		return nil, fmt.Errorf("session: %w", err)
 	}
 	s.createEvent = s.audit(Event{Event: "create", Kind: "session", ID: s.id, Path: s.dir, TTLSeconds: seconds(cfg.ttl), Expires: expiry(s.created, cfg.ttl)})
@@ -265,8 +265,14 @@ func (s *Session) purge(why string) error {
 		errs = append(errs, s.base.RemoveAll(s.name))
 		errs = append(errs, s.base.Remove(layout.LockName(s.name)))
 		errs = append(errs, s.lock.Close(), s.base.Close())
+		// The stream's last event counts every failed delivery before it,
+		// once the sinks have had their chance (half the time Close
+		// waits at most, so that a blocked sink leaves the other half for
+		// the healthy ones to write the last event).
+		start := time.Now()
+		s.cfg.stream.wait(start.Add(s.cfg.flush / 2))
 		s.audit(Event{Event: "purge", Kind: "session", ID: s.id, Path: s.dir, Why: why, CreateEvent: s.createEvent})
-		s.cfg.stream.close(s.cfg.flush)
+		s.cfg.stream.close(start.Add(s.cfg.flush))
 		if err := errors.Join(errs...); err != nil {
 			s.purgeErr = fmt.Errorf("session %s: %w", s.dir, err)
 		}
