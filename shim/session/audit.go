@@ -119,12 +119,11 @@ func (st *auditStream) emit(cfg config, e Event) string {
 	if st == nil {
 		return ""
 	}
-	e.Time = cfg.now().UTC()
 	e.PID = os.Getpid()
 	e.UID = os.Getuid()
 	e.Stream = st.id
 
-	full, id := st.chain(e)
+	full, id := st.chain(cfg, e)
 	// Reported outside st.mu, so that a callback that writes an event of
 	// its own does not deadlock.
 	for _, k := range full {
@@ -133,14 +132,16 @@ func (st *auditStream) emit(cfg config, e Event) string {
 	return id
 }
 
-// chain numbers e, links it to the previous event, and queues it; it
-// returns the sinks whose queue was full.
-func (st *auditStream) chain(e Event) (full []*auditSink, id string) {
+// chain stamps, numbers and links e to the previous event, and queues it;
+// it returns the sinks whose queue was full. (Stamped under st.mu, so that
+// times do not go back within a stream.)
+func (st *auditStream) chain(cfg config, e Event) (full []*auditSink, id string) {
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	if st.closed {
 		return nil, ""
 	}
+	e.Time = cfg.now().UTC()
 	e.Seq = st.seq + 1
 	e.Prev = st.prev
 	e.Dropped = st.lost
