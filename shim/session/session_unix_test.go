@@ -46,6 +46,8 @@ func TestMain(m *testing.M) {
 		holdChild()
 	case "worker":
 		os.Exit(workerChild())
+	case "audit":
+		os.Exit(auditChild())
 	}
 	os.Exit(3)
 }
@@ -353,6 +355,7 @@ func TestStaleAfterKill9(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
+	s.cfg.stream.wait(time.Now().Add(10 * time.Second)) // the pruner's events are written in the background
 	if exists(dead.dir) || exists(dead.dir+layout.LockSuffix) {
 		t.Error("stale session of a SIGKILLed owner not pruned")
 	}
