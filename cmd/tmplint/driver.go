@@ -6,6 +6,7 @@ import (
 	"io"
 	"slices"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/packages"
@@ -139,8 +140,13 @@ const failureCategory = "tmplint: analyzer failed"
 // leave a failed analysis looking clean, and from the cache, clean on
 // every later run too; as a diagnostic, the failure is cached with the
 // package's results and reported as an error each time.
+//
+// The analyzers are changed in place (their requirements are found by
+// pointer), each once however often it is called.
 func reportFailures(as []*analysis.Analyzer) []*analysis.Analyzer {
-	seen := make(map[*analysis.Analyzer]bool)
+	reportingFailures.Lock()
+	defer reportingFailures.Unlock()
+	seen := reportingFailures.wrapped
 	var wrap func(as []*analysis.Analyzer)
 	wrap = func(as []*analysis.Analyzer) {
 		for _, a := range as {
@@ -165,3 +171,9 @@ func reportFailures(as []*analysis.Analyzer) []*analysis.Analyzer {
 	wrap(as)
 	return as
 }
+
+// reportingFailures holds the analyzers that reportFailures has wrapped.
+var reportingFailures = struct {
+	sync.Mutex
+	wrapped map[*analysis.Analyzer]bool
+}{wrapped: make(map[*analysis.Analyzer]bool)}
