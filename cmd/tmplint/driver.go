@@ -48,7 +48,7 @@ func analyze(as []*analysis.Analyzer, patterns []string, opts options, stderr io
 		cfg.BuildFlags = []string{"-tags=" + opts.tags}
 	}
 	stopProgress := startProgress(stderr, &r.Stats)
-	results, err := r.Run(cfg, reportFailures(as), patterns)
+	results, err := r.Run(cfg, instrument(as), patterns)
 	stopProgress()
 	if err != nil {
 		return nil, []string{fmt.Sprintf("loading packages: %v", err)}
@@ -97,12 +97,12 @@ func analyze(as []*analysis.Analyzer, patterns []string, opts options, stderr io
 }
 
 // fromRunnerDiagnostic converts a diagnostic as the runner stores it,
-// positions resolved, into the record the outputs consume. The runner
-// records the analyzer's name as the category of a diagnostic that has
-// none; tmplint's analyzers set none.
+// positions resolved and the category prefixed with the analyzer's name
+// (see instrument), into the record the outputs consume.
 func fromRunnerDiagnostic(pkg string, d runner.Diagnostic) finding.Finding {
+	analyzer, _, _ := strings.Cut(d.Category, analyzerSep)
 	f := finding.Finding{
-		Analyzer: d.Category,
+		Analyzer: analyzer,
 		Package:  pkg,
 		Posn:     d.Position,
 		End:      orStart(d.End, d.Position),
@@ -130,20 +130,28 @@ func orStart(end, start token.Position) token.Position {
 	return end
 }
 
-// failureCategory marks the diagnostic that reportFailures makes of an
+// failureCategory marks the diagnostic that instrument makes of an
 // analyzer's error.
 const failureCategory = "tmplint: analyzer failed"
 
-// reportFailures makes each analyzer report its error, or its recovered
-// panic, as a diagnostic of failureCategory besides returning it. The
-// runner keeps an analyzer's diagnostics but drops its error, which would
-// leave a failed analysis looking clean, and from the cache, clean on
-// every later run too; as a diagnostic, the failure is cached with the
-// package's results and reported as an error each time.
+// analyzerSep separates the analyzer's name from the diagnostic's own
+// category in the category that instrument records.
+const analyzerSep = "\x00"
+
+// instrument changes the analyzers for the runner, which records of a
+// diagnostic only its category, not the analyzer that reported it, and
+// keeps an analyzer's diagnostics but drops its error:
+//   - every diagnostic's category is prefixed with the analyzer's name, so
+//     that findings are attributed whatever categories analyzers use;
+//   - an analyzer's error, or its recovered panic, is also reported as a
+//     diagnostic of failureCategory. A dropped error would leave a failed
+//     analysis looking clean, and from the cache, clean on every later
+//     run; as a diagnostic it is cached with the package's results and
+//     reported as an error each time.
 //
 // The analyzers are changed in place (their requirements are found by
 // pointer), each once however often it is called.
-func reportFailures(as []*analysis.Analyzer) []*analysis.Analyzer {
+func instrument(as []*analysis.Analyzer) []*analysis.Analyzer {
 	reportingFailures.Lock()
 	defer reportingFailures.Unlock()
 	seen := reportingFailures.wrapped
@@ -157,9 +165,14 @@ func reportFailures(as []*analysis.Analyzer) []*analysis.Analyzer {
 			wrap(a.Requires)
 			run := a.Run
 			a.Run = func(pass *analysis.Pass) (any, error) {
+				report := pass.Report
+				pass.Report = func(d analysis.Diagnostic) {
+					d.Category = pass.Analyzer.Name + analyzerSep + d.Category
+					report(d)
+				}
 				result, err := run(pass)
 				if err != nil {
-					pass.Report(analysis.Diagnostic{
+					report(analysis.Diagnostic{
 						Category: failureCategory,
 						Message:  fmt.Sprintf("%s: %v", pass.Analyzer.Name, err),
 					})
@@ -172,7 +185,7 @@ func reportFailures(as []*analysis.Analyzer) []*analysis.Analyzer {
 	return as
 }
 
-// reportingFailures holds the analyzers that reportFailures has wrapped.
+// reportingFailures holds the analyzers that instrument has changed.
 var reportingFailures = struct {
 	sync.Mutex
 	wrapped map[*analysis.Analyzer]bool

@@ -80,3 +80,30 @@ func TestAnalyzerErrorIsAnError(t *testing.T) {
 		}
 	}
 }
+
+// TestFindingNamesItsAnalyzer: a diagnostic with a category of its own is
+// still attributed to the analyzer that reported it.
+func TestFindingNamesItsAnalyzer(t *testing.T) {
+	if testing.Short() {
+		t.Skip("lists packages with the go command; skipped in -short mode")
+	}
+	categorized := &analysis.Analyzer{
+		Name: "categorized",
+		Doc:  "categorized reports the package clause of each file, with a category",
+		Run: func(pass *analysis.Pass) (any, error) {
+			for _, f := range pass.Files {
+				pass.Report(analysis.Diagnostic{Pos: f.Name.Pos(), Category: "some-rule", Message: "package clause"})
+			}
+			return nil, nil
+		},
+	}
+	findings, errs := analyze([]*analysis.Analyzer{categorized}, []string{"github.com/tmplint/tmplint/internal/finding"}, options{cacheDir: cacheOff}, os.Stderr)
+	if len(errs) != 0 || len(findings) == 0 {
+		t.Fatalf("findings %v, errors %v", findings, errs)
+	}
+	for _, f := range findings {
+		if f.Analyzer != "categorized" || f.Package != "github.com/tmplint/tmplint/internal/finding" || f.Posn.Line < 1 {
+			t.Errorf("finding %+v, want analyzer categorized in internal/finding", f)
+		}
+	}
+}
