@@ -8,10 +8,11 @@
 # Prints, per tool, the median wall and CPU time of `go vet -vettool`, the
 # ratio to the floor, and the peak RSS of the largest units (each unit is
 # one process; a wrapper records its RSS). The build cache is warmed by one
-# untimed run. go vet caches the output of a tool run that succeeds, so
-# that every timed run analyzes every package, each run passes a different
-# -c (lines of context, negative: none), which enters go vet's cache key
-# and changes nothing else.
+# untimed run. go vet caches each unit's facts and output under a key that
+# includes the tool's ID, a hash of the tool's executable (-V=full); so that
+# every timed run analyzes every package, each run uses a copy of the tool
+# with a few bytes appended after the executable, which change its hash and
+# nothing else.
 #
 # Environment: RUNS (default 3), UNITS (largest units listed, default 5),
 #              FLAGS (extra tmplint flags, e.g. -strict).
@@ -32,7 +33,7 @@ for tool in vetfloor tmplint; do
 cfg=\${@: -1}
 unit=-
 case \$cfg in *.cfg) unit=\$(sed -n 's/^[[:space:]]*"ID": "\\(.*\\)",\$/\\1/p' "\$cfg" | head -n 1 | tr ' ' '_') ;; esac
-exec /usr/bin/time -a -o "$work/units.$tool" -f "%M %e \$unit" "$work/$tool" "\$@"
+exec /usr/bin/time -a -o "$work/units.$tool" -f "%M %e \$unit" "\$VETBIN" "\$@"
 WRAP
 	chmod +x "$work/wrap-$tool"
 done
@@ -44,9 +45,11 @@ vet() { # TOOL → appends "wall cpu" to times.TOOL
 	local tool=$1
 	run=$((run + 1))
 	: >"$work/units.$tool"
-	(cd "$(go env GOROOT)/src" && /usr/bin/time -f "%e %U %S" -o "$work/t" go vet -vettool="$work/wrap-$tool" -c=-$run \
+	cp "$work/$tool" "$work/$tool.$run" && echo "run $run" >>"$work/$tool.$run"
+	(cd "$(go env GOROOT)/src" && VETBIN="$work/$tool.$run" /usr/bin/time -f "%e %U %S" -o "$work/t" go vet -vettool="$work/wrap-$tool" \
 		$([ "$tool" = tmplint ] && echo "${flags[@]}") "${pkgs[@]}" >/dev/null 2>&1) || true
 	tail -n 1 "$work/t" | awk '{ printf "%s %.2f\n", $1, $2 + $3 }' >>"$work/times.$tool"
+	rm -f "$work/$tool.$run"
 	sort -rn "$work/units.$tool" | grep -v ' -$' >"$work/units.$tool.$run"
 }
 
