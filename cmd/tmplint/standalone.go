@@ -6,14 +6,13 @@ import (
 	"go/token"
 	"io"
 	"os"
+	"runtime"
 	"runtime/pprof"
 	"slices"
 	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/checker"
-	"golang.org/x/tools/go/packages"
 
 	"github.com/tmplint/tmplint/internal/finding"
 )
@@ -27,6 +26,8 @@ type options struct {
 	baseline      string
 	writeBaseline string
 	cpuProfile    string
+	memProfile    string
+	cacheDir      string
 	enabled       map[string]*triState
 }
 
@@ -45,6 +46,8 @@ func runStandalone(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&opts.writeBaseline, "write-baseline", "", "record the current findings in this baseline `file` and exit")
 	fs.Var(&strictFlag{all: all}, "strict", "use every analyzer's strict profile")
 	fs.StringVar(&opts.cpuProfile, "cpuprofile", "", "write a CPU profile of the run to this `file`")
+	fs.StringVar(&opts.memProfile, "memprofile", "", "write a heap profile at the end of the run to this `file`")
+	fs.StringVar(&opts.cacheDir, "cache", "", "keep results in this `dir`ectory (default $"+cacheEnv+", else tmplint in the user cache directory); \""+cacheOff+"\" keeps nothing between runs")
 	for _, a := range all {
 		ts := new(triState)
 		opts.enabled[a.Name] = ts
@@ -83,16 +86,15 @@ func runStandalone(args []string, stdout, stderr io.Writer) int {
 		defer stop()
 	}
 
-	pkgs, loadErrs := load(patterns, opts)
+	if opts.memProfile != "" {
+		defer writeHeapProfile(opts.memProfile)
+	}
+
 	code := exitClean
-	for _, e := range loadErrs {
-		errorf("%s", e)
-		code = exitError
-	}
-	if pkgs == nil {
-		return exitError
-	}
-	findings, analysisErrs := analyze(selected, pkgs)
+	// With no analyzer selected the packages are still listed and
+	// type-checked: load errors are errors, and it measures the driver
+	// alone (bench/run.sh).
+	findings, analysisErrs := analyze(selected, patterns, opts, stderr)
 	for _, e := range analysisErrs {
 		errorf("%s", e)
 		code = exitError
@@ -160,76 +162,6 @@ func selectAnalyzers(all []*analysis.Analyzer, enabled map[string]*triState) []*
 		}
 	}
 	return out
-}
-
-// load loads the packages with syntax for the whole import graph, since
-// analyzers with facts also run on dependencies. Every package error is
-// returned, named by package.
-func load(patterns []string, opts options) ([]*packages.Package, []string) {
-	cfg := &packages.Config{
-		Mode:  packages.LoadAllSyntax | packages.NeedModule,
-		Tests: opts.tests,
-	}
-	if opts.tags != "" {
-		cfg.BuildFlags = []string{"-tags=" + opts.tags}
-	}
-	pkgs, err := packages.Load(cfg, patterns...)
-	if err != nil {
-		return nil, []string{fmt.Sprintf("loading packages: %v", err)}
-	}
-	if len(pkgs) == 0 {
-		return nil, []string{fmt.Sprintf("no packages match %s", strings.Join(patterns, " "))}
-	}
-	var errs []string
-	seen := make(map[string]bool)
-	packages.Visit(pkgs, nil, func(p *packages.Package) {
-		for _, e := range p.Errors {
-			msg := fmt.Sprintf("package %s: %v", p.PkgPath, e)
-			if !seen[msg] {
-				seen[msg] = true
-				errs = append(errs, msg)
-			}
-		}
-	})
-	return pkgs, errs
-}
-
-// analyze runs the analyzers and returns the findings of the root packages,
-// deduplicated across test variants and sorted by position.
-func analyze(as []*analysis.Analyzer, pkgs []*packages.Package) ([]finding.Finding, []string) {
-	if len(as) == 0 {
-		return nil, nil
-	}
-	graph, err := checker.Analyze(as, pkgs, nil)
-	if err != nil {
-		return nil, []string{err.Error()}
-	}
-	var findings []finding.Finding
-	var errs []string
-	seen := make(map[string]bool)
-	src := newSourceCache()
-	for act := range graph.All() {
-		if act.Err != nil && act.IsRoot && len(act.Package.Errors) == 0 &&
-			!strings.Contains(act.Err.Error(), "failed prerequisites") {
-			errs = append(errs, fmt.Sprintf("package %s: %v", act.Package.PkgPath, act.Err))
-		}
-		if !act.IsRoot {
-			continue
-		}
-		for _, d := range act.Diagnostics {
-			f := finding.FromDiagnostic(act.Package.Fset, act.Analyzer.Name, act.Package.PkgPath, d)
-			key := f.Analyzer + "\x00" + f.Posn.String() + "\x00" + f.Message
-			if seen[key] {
-				continue
-			}
-			seen[key] = true
-			f.Snippet = src.line(f.Posn)
-			f.Func = enclosingFunc(act.Package, d.Pos)
-			findings = append(findings, f)
-		}
-	}
-	slices.SortStableFunc(findings, compareFindings)
-	return findings, dedupe(errs)
 }
 
 func compareFindings(a, b finding.Finding) int {
@@ -308,4 +240,21 @@ func startCPUProfile(name string) (stop func(), err error) {
 			errorf("%s: %v", name, err)
 		}
 	}, nil
+}
+
+// writeHeapProfile writes the heap profile (the allocations of the whole
+// run, by call stack, and what is live at its end) to the named file.
+func writeHeapProfile(name string) {
+	f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o600)
+	if err != nil {
+		errorf("%v", err)
+		return
+	}
+	runtime.GC()
+	if err := pprof.Lookup("allocs").WriteTo(f, 0); err != nil {
+		errorf("%s: %v", name, err)
+	}
+	if err := f.Close(); err != nil {
+		errorf("%s: %v", name, err)
+	}
 }
