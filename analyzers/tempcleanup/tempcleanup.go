@@ -13,6 +13,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/tmplint/tmplint/internal/analysisdoc"
+	"github.com/tmplint/tmplint/internal/fixclass"
 	"github.com/tmplint/tmplint/internal/pathflow"
 	"github.com/tmplint/tmplint/internal/pkgtypes"
 	"github.com/tmplint/tmplint/internal/report"
@@ -382,12 +383,9 @@ func (c *checker) testFix(cr *tempfacts.Creation, a *tempfacts.Assign, tb *types
 		if !defaultDir(c.pass.TypesInfo, cr.DirArg) {
 			return nil
 		}
-		return &analysis.SuggestedFix{
-			Message: fmt.Sprintf("create the file in %s", tempDir),
-			TextEdits: []analysis.TextEdit{{
-				Pos: cr.DirArg.Pos(), End: cr.DirArg.End(), NewText: []byte(tempDir),
-			}},
-		}
+		fix := fixclass.SafeFix(fmt.Sprintf("create the file in %s", tempDir),
+			analysis.TextEdit{Pos: cr.DirArg.Pos(), End: cr.DirArg.End(), NewText: []byte(tempDir)})
+		return &fix
 	}
 	as, ok := a.Stmt.(*ast.AssignStmt)
 	if !ok || len(as.Lhs) != 2 {
@@ -425,10 +423,9 @@ func (c *checker) testFix(cr *tempfacts.Creation, a *tempfacts.Assign, tb *types
 		edits = append(edits, analysis.TextEdit{Pos: tf.LineStart(first), End: tf.LineStart(last + 1)})
 	}
 	edits = append(edits, c.dropImport(cr)...)
-	return &analysis.SuggestedFix{
-		Message:   fmt.Sprintf("use %s", tempDir),
-		TextEdits: edits,
-	}
+	// Safe: nothing outlives the test that created it.
+	fix := fixclass.SafeFix(fmt.Sprintf("use %s", tempDir), edits...)
+	return &fix
 }
 
 // dropImport deletes the import of io/ioutil when the creation rewritten
