@@ -238,7 +238,7 @@ func (c *checker) creation(fn ast.Node, g *cfg.CFG, cr *tempfacts.Creation, stac
 			Related: related(*leak),
 		})
 	} else if leak != nil {
-		c.reportLeak(fn, cr, a, name, *leak)
+		c.reportLeak(fn, cr, a, name, *leak, leaks, t)
 	} else if obj != nil || cleanup != nil {
 		// Strict: escapes into unknown code are no hand-off.
 		for _, l := range query(c.res.Track(fn, cr.Kind, obj, cleanup, tempfacts.Strict)) {
@@ -284,7 +284,8 @@ func related(l pathflow.Leak) []analysis.RelatedInformation {
 	return []analysis.RelatedInformation{{Pos: l.Node.Pos(), End: l.Node.End(), Message: msg}}
 }
 
-func (c *checker) reportLeak(fn ast.Node, cr *tempfacts.Creation, a *tempfacts.Assign, name string, l pathflow.Leak) {
+func (c *checker) reportLeak(fn ast.Node, cr *tempfacts.Creation, a *tempfacts.Assign, name string, l pathflow.Leak,
+	leaks []pathflow.Leak, t *tempfacts.Tracker) {
 	tb := c.tbInScope(cr.Call.Pos())
 	var msg string
 	var fix string
@@ -314,6 +315,13 @@ func (c *checker) reportLeak(fn ast.Node, cr *tempfacts.Creation, a *tempfacts.A
 			fix += " right after the error check"
 		}
 	}
+	var removal []analysis.SuggestedFix
+	if l.Kind != pathflow.Reentry && (a.Object != nil || a.Cleanup != nil) {
+		// Remove it only where it leaks when it is kept elsewhere
+		// (leakfix.go).
+		h := c.removalHint(fn, cr, a, name, t, leaks, msg, fix)
+		msg, fix, removal = h.msg, h.fix, h.fixes
+	}
 	var fixes []analysis.SuggestedFix
 	if tb != nil && a.Object != nil && l.Kind != pathflow.Reentry {
 		if f := c.testFix(cr, a, tb); f != nil {
@@ -324,6 +332,9 @@ func (c *checker) reportLeak(fn ast.Node, cr *tempfacts.Creation, a *tempfacts.A
 		} else if stdCreator(cr) {
 			fix = fmt.Sprintf("create it in %s.TempDir(), which the testing package removes", tb.Name())
 		}
+	}
+	if tb == nil {
+		fixes = append(fixes, removal...)
 	}
 	c.r.Report(analysis.Diagnostic{
 		Pos: cr.Call.Pos(), End: cr.Call.End(),

@@ -1,0 +1,87 @@
+// Package leakfix: hints and fixes that remove a temp object only on the
+// paths that leak it, when the function keeps it on its success path.
+package leakfix
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+)
+
+func compile(dir string) error { return nil }
+
+// built returns the directory on success: removing it on every path would
+// delete what the caller gets. The error returns leak it; the results get
+// names so that a deferred removal can test the error.
+func built(src string) (string, error) {
+	dir, err := os.MkdirTemp("", "build-") // want `temp directory dir from os.MkdirTemp is returned to the caller at line 28 but not removed on the paths that leak it \(the exits at lines 23 and 26\), so it stays on disk there: remove it on those paths only: name the error result err and defer func\(\) \{ if err != nil \{ os.RemoveAll\(dir\) \} \}\(\) right after the error check`
+	if err != nil {
+		return "", err
+	}
+	if err := compile(dir); err != nil {
+		return "", fmt.Errorf("compiling %s: %w", src, err)
+	}
+	if src == "" {
+		return "", errors.New("no source")
+	}
+	return dir, nil
+}
+
+// namedErr: the error result already has a name; it is tested as is.
+func namedErr() (path string, rerr error) {
+	dir, err := os.MkdirTemp("", "x-") // want `returned to the caller at line 40 but not removed on the paths that leak it \(the exit at line 38\), .*: remove it on those paths only: defer func\(\) \{ if rerr != nil \{ os.RemoveAll\(dir\) \} \}\(\) right after the error check`
+	if err != nil {
+		return "", err
+	}
+	if err := compile(dir); err != nil {
+		return "", err
+	}
+	return dir, nil
+}
+
+type server struct{ sockDir string }
+
+// start keeps the directory in a field; the function's only result is an
+// error, which gets a name.
+func (s *server) start() error {
+	dir, err := os.MkdirTemp("", "sock-") // want `temp directory dir from os.MkdirTemp is stored for later at line 55 but not removed on the paths that leak it \(the exit at line 53\), .*name the error result err and defer func`
+	if err != nil {
+		return err
+	}
+	if err := compile(filepath.Join(dir, "s")); err != nil {
+		return err
+	}
+	s.sockDir = dir
+	return nil
+}
+
+// quietFailure returns nil on a path that leaks: a removal conditioned on
+// the error would miss it, so the removal goes before each leaking return.
+func quietFailure(ok bool) (string, error) {
+	f, err := os.CreateTemp("", "x-*.txt") // want `temp file f from os.CreateTemp is returned to the caller at line 73 but not removed on the paths that leak it \(the exits at lines 68 and 71\), .*: remove it on those paths only: call os.Remove\(f.Name\(\)\) before each of them`
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	if !ok {
+		return "", nil
+	}
+	if _, err := f.WriteString("x"); err != nil {
+		return "", fmt.Errorf("writing %s: %w", f.Name(), err)
+	}
+	return f.Name(), nil
+}
+
+// neverKept: the directory never outlives the function, so the removal is
+// deferred right after the error check.
+func neverKept() error {
+	dir, err := os.MkdirTemp("", "scratch-") // want `temp directory dir from os.MkdirTemp is not removed on every path, so it stays on disk: defer os.RemoveAll\(dir\) right after the error check`
+	if err != nil {
+		return err
+	}
+	if err := compile(dir); err != nil {
+		return err
+	}
+	return nil
+}
