@@ -28,6 +28,7 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/tmplint/tmplint/internal/fixclass"
@@ -376,23 +377,37 @@ func (c *checker) osImport(pos token.Pos) ([]analysis.TextEdit, bool) {
 	return edits, ok && name == "os"
 }
 
-// indentOf returns the white space that starts the line of pos.
+// indentOf returns the indentation gofmt gives a statement starting at
+// pos: a tab per enclosing block or case body. It is computed from the
+// syntax, not read from the file (nogo forbids reading it); the driver
+// formats the fixed file anyway.
 func (c *checker) indentOf(pos token.Pos) string {
-	tf := c.pass.Fset.File(pos)
-	if tf == nil {
-		return "\t"
+	path, _ := astutil.PathEnclosingInterval(c.file, pos, pos)
+	depth := 0
+	for i, n := range path {
+		switch n := n.(type) {
+		case *ast.BlockStmt:
+			if pos == n.Rbrace || pos == n.Lbrace {
+				continue
+			}
+			if i+1 < len(path) {
+				switch path[i+1].(type) {
+				case *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
+					continue // case labels sit at the switch's depth
+				}
+			}
+			depth++
+		case *ast.CaseClause:
+			if pos > n.Colon {
+				depth++
+			}
+		case *ast.CommClause:
+			if pos > n.Colon {
+				depth++
+			}
+		}
 	}
-	line := tf.Line(pos)
-	src, err := c.pass.ReadFile(tf.Name())
-	if err != nil {
-		return "\t"
-	}
-	start := tf.Offset(tf.LineStart(line))
-	end := start
-	for end < len(src) && (src[end] == ' ' || src[end] == '\t') {
-		end++
-	}
-	return string(src[start:end])
+	return strings.Repeat("\t", depth)
 }
 
 // nameResults returns the edits that name the function's unnamed results

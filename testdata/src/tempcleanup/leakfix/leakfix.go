@@ -85,3 +85,32 @@ func neverKept() error {
 	}
 	return nil
 }
+
+// noResult keeps the directory in a caller's slice on one path and leaks
+// it at the end of the body: the removal goes before the closing brace.
+func noResult(keep *[]string, ok bool) {
+	dir, err := os.MkdirTemp("", "x-") // want `stored for later at line 97 but not removed on the paths that leak it \(the exit at line 100\).*call os.RemoveAll\(dir\) before each of them`
+	if err != nil {
+		return
+	}
+	if ok {
+		*keep = append(*keep, dir)
+		return
+	}
+}
+
+// inSwitch leaks in a case body (with a nil error) and at the last return:
+// the removals are indented as the statements they precede.
+func inSwitch(mode int) (string, error) {
+	dir, err := os.MkdirTemp("", "x-") // want `returned to the caller at line 111 .*\(the exits at lines 113 and 115\).*call os.RemoveAll\(dir\) before each of them`
+	if err != nil {
+		return "", err
+	}
+	switch mode {
+	case 0:
+		return dir, nil
+	case 1:
+		return "", nil
+	}
+	return "", fmt.Errorf("bad mode %d", mode)
+}
