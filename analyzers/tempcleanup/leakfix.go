@@ -41,6 +41,11 @@ import (
 type leakHint struct {
 	msg, fix string // the report's two halves: what is wrong, what to do
 	fixes    []analysis.SuggestedFix
+	// related, when set, replaces the report's related information: the
+	// place the object is kept and every exit that leaks it. Positions
+	// go there, not into the message, so that baselines and SARIF
+	// fingerprints (which hash the message) survive line shifts.
+	related []analysis.RelatedInformation
 }
 
 // removalHint returns the advice for a temp object that is not removed on
@@ -63,20 +68,27 @@ func (c *checker) removalHint(fn ast.Node, cr *tempfacts.Creation, a *tempfacts.
 	}
 	exits := leakingExits(leaks)
 	h := leakHint{
-		msg: fmt.Sprintf("%s from %s is %s but not removed on the paths that leak it (%s), so it stays on disk there",
-			what(cr, name), c.calleeName(cr), c.keptWhere(kept[0], t), c.lines("exits at", "line", exits)),
+		msg: fmt.Sprintf("%s from %s is %s but not removed on %s, so it stays on disk there",
+			what(cr, name), c.calleeName(cr), keptHow(kept[0], t), countExits(exits)),
+	}
+	if len(exits) > 0 {
+		h.related = append(h.related, analysis.RelatedInformation{Pos: kept[0].Pos(), End: kept[0].End(),
+			Message: keptHow(kept[0], t) + " here"})
+		for _, l := range exits {
+			h.related = append(h.related, related(l)...)
+		}
 	}
 	if !ok {
-		h.fix = "remove it on those paths only"
+		h.fix = "remove it there only"
 		return h
 	}
 	errName, named, errOK := c.errorResult(fn)
 	if errOK && allErrorReturns(c.pass.TypesInfo, exits) {
 		cond := fmt.Sprintf("defer func() { if %s != nil { %s } }()", errName, removal)
 		if named {
-			h.fix = "remove it on those paths only: " + cond
+			h.fix = "remove it there only: " + cond
 		} else {
-			h.fix = fmt.Sprintf("remove it on those paths only: name the error result %s and %s", errName, cond)
+			h.fix = fmt.Sprintf("remove it there only: name the error result %s and %s", errName, cond)
 		}
 		if a.Err != nil {
 			h.fix += " right after the error check"
@@ -93,7 +105,7 @@ func (c *checker) removalHint(fn ast.Node, cr *tempfacts.Creation, a *tempfacts.
 		}
 		return h
 	}
-	h.fix = fmt.Sprintf("remove it on those paths only: call %s before each of them", removal)
+	h.fix = fmt.Sprintf("remove it there only: call %s before each leaking exit", removal)
 	if f, ok := c.removeAtExits(fn, a, removal, id, exits); ok {
 		h.fixes = append(h.fixes, f)
 	}
@@ -120,21 +132,19 @@ func keptAt(body *ast.BlockStmt, t *tempfacts.Tracker) []ast.Node {
 	return kept
 }
 
-// keptWhere says how the object outlives the function at n: "returned at
-// line 12".
-func (c *checker) keptWhere(n ast.Node, t *tempfacts.Tracker) string {
-	how := "kept"
+// keptHow says how the object outlives the function at n.
+func keptHow(n ast.Node, t *tempfacts.Tracker) string {
 	switch r, _ := t.Classify(n, nil); r {
 	case tempfacts.Returned:
-		how = "returned to the caller"
+		return "returned to the caller"
 	case tempfacts.Stored:
-		how = "stored for later"
+		return "stored for later"
 	case tempfacts.Escaped:
-		how = "handed to other code"
+		return "handed to other code"
 	case tempfacts.Shown:
-		how = "shown to the user"
+		return "shown to the user"
 	}
-	return fmt.Sprintf("%s at line %d", how, c.pass.Fset.Position(n.Pos()).Line)
+	return "kept"
 }
 
 // leakingExits returns the leaks that leave the function (returns, calls
@@ -158,31 +168,27 @@ func leakingExits(leaks []pathflow.Leak) []pathflow.Leak {
 	return exits
 }
 
-// lines names the positions of the leaks: "the returns at lines 12 and 15".
-func (c *checker) lines(what, unit string, leaks []pathflow.Leak) string {
-	var ns []string
-	for _, l := range leaks {
-		ns = append(ns, fmt.Sprint(c.pass.Fset.Position(l.Node.Pos()).Line))
-	}
-	const max = 4
-	more := 0
-	if len(ns) > max {
-		more = len(ns) - max
-		ns = ns[:max]
-	}
-	noun := "the " + what
-	switch {
-	case len(ns) == 0:
-		return "the paths shown"
-	case len(ns) == 1 && more == 0:
-		if what == "exits at" {
-			noun = "the exit at"
+// countExits names the leaking exits without their positions (those are
+// related information): "the return that leaks it", "the 2 returns that
+// leak it".
+func countExits(exits []pathflow.Leak) string {
+	returns := 0
+	for _, l := range exits {
+		if l.Kind == pathflow.Return {
+			returns++
 		}
-		return noun + " " + unit + " " + ns[0]
-	case more > 0:
-		return fmt.Sprintf("%s %ss %s and %d more", noun, unit, strings.Join(ns, ", "), more)
 	}
-	return fmt.Sprintf("%s %ss %s and %s", noun, unit, strings.Join(ns[:len(ns)-1], ", "), ns[len(ns)-1])
+	switch {
+	case len(exits) == 0:
+		return "the paths shown"
+	case len(exits) == 1 && returns == 1:
+		return "the return that leaks it"
+	case len(exits) == 1:
+		return "the exit that leaks it"
+	case returns == len(exits):
+		return fmt.Sprintf("the %d returns that leak it", returns)
+	}
+	return fmt.Sprintf("the %d exits that leak it", len(exits))
 }
 
 // removalCall returns the call that removes the object, written with the

@@ -316,11 +316,15 @@ func (c *checker) reportLeak(fn ast.Node, cr *tempfacts.Creation, a *tempfacts.A
 		}
 	}
 	var removal []analysis.SuggestedFix
+	rel := related(l)
 	if l.Kind != pathflow.Reentry && (a.Object != nil || a.Cleanup != nil) {
 		// Remove it only where it leaks when it is kept elsewhere
 		// (leakfix.go).
 		h := c.removalHint(fn, cr, a, name, t, leaks, msg, fix)
 		msg, fix, removal = h.msg, h.fix, h.fixes
+		if h.related != nil {
+			rel = h.related
+		}
 	}
 	var fixes []analysis.SuggestedFix
 	if tb != nil && a.Object != nil && l.Kind != pathflow.Reentry {
@@ -339,7 +343,7 @@ func (c *checker) reportLeak(fn ast.Node, cr *tempfacts.Creation, a *tempfacts.A
 	c.r.Report(analysis.Diagnostic{
 		Pos: cr.Call.Pos(), End: cr.Call.End(),
 		Message:        msg + ": " + fix,
-		Related:        related(l),
+		Related:        rel,
 		SuggestedFixes: fixes,
 	})
 }

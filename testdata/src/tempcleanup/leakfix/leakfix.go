@@ -15,7 +15,7 @@ func compile(dir string) error { return nil }
 // delete what the caller gets. The error returns leak it; the results get
 // names so that a deferred removal can test the error.
 func built(src string) (string, error) {
-	dir, err := os.MkdirTemp("", "build-") // want `temp directory dir from os.MkdirTemp is returned to the caller at line 28 but not removed on the paths that leak it \(the exits at lines 23 and 26\), so it stays on disk there: remove it on those paths only: name the error result err and defer func\(\) \{ if err != nil \{ os.RemoveAll\(dir\) \} \}\(\) right after the error check`
+	dir, err := os.MkdirTemp("", "build-") // want `temp directory dir from os.MkdirTemp is returned to the caller but not removed on the 2 returns that leak it, so it stays on disk there: remove it there only: name the error result err and defer func\(\) \{ if err != nil \{ os.RemoveAll\(dir\) \} \}\(\) right after the error check`
 	if err != nil {
 		return "", err
 	}
@@ -30,7 +30,7 @@ func built(src string) (string, error) {
 
 // namedErr: the error result already has a name; it is tested as is.
 func namedErr() (path string, rerr error) {
-	dir, err := os.MkdirTemp("", "x-") // want `returned to the caller at line 40 but not removed on the paths that leak it \(the exit at line 38\), .*: remove it on those paths only: defer func\(\) \{ if rerr != nil \{ os.RemoveAll\(dir\) \} \}\(\) right after the error check`
+	dir, err := os.MkdirTemp("", "x-") // want `returned to the caller but not removed on the return that leaks it, .*: remove it there only: defer func\(\) \{ if rerr != nil \{ os.RemoveAll\(dir\) \} \}\(\) right after the error check`
 	if err != nil {
 		return "", err
 	}
@@ -45,7 +45,7 @@ type server struct{ sockDir string }
 // start keeps the directory in a field; the function's only result is an
 // error, which gets a name.
 func (s *server) start() error {
-	dir, err := os.MkdirTemp("", "sock-") // want `temp directory dir from os.MkdirTemp is stored for later at line 55 but not removed on the paths that leak it \(the exit at line 53\), .*name the error result err and defer func`
+	dir, err := os.MkdirTemp("", "sock-") // want `temp directory dir from os.MkdirTemp is stored for later but not removed on the return that leaks it, .*name the error result err and defer func`
 	if err != nil {
 		return err
 	}
@@ -59,7 +59,7 @@ func (s *server) start() error {
 // quietFailure returns nil on a path that leaks: a removal conditioned on
 // the error would miss it, so the removal goes before each leaking return.
 func quietFailure(ok bool) (string, error) {
-	f, err := os.CreateTemp("", "x-*.txt") // want `temp file f from os.CreateTemp is returned to the caller at line 73 but not removed on the paths that leak it \(the exits at lines 68 and 71\), .*: remove it on those paths only: call os.Remove\(f.Name\(\)\) before each of them`
+	f, err := os.CreateTemp("", "x-*.txt") // want `temp file f from os.CreateTemp is returned to the caller but not removed on the 2 returns that leak it, .*: remove it there only: call os.Remove\(f.Name\(\)\) before each leaking exit`
 	if err != nil {
 		return "", err
 	}
@@ -89,7 +89,7 @@ func neverKept() error {
 // noResult keeps the directory in a caller's slice on one path and leaks
 // it at the end of the body: the removal goes before the closing brace.
 func noResult(keep *[]string, ok bool) {
-	dir, err := os.MkdirTemp("", "x-") // want `stored for later at line 97 but not removed on the paths that leak it \(the exit at line 100\).*call os.RemoveAll\(dir\) before each of them`
+	dir, err := os.MkdirTemp("", "x-") // want `stored for later but not removed on the return that leaks it.*call os.RemoveAll\(dir\) before each leaking exit`
 	if err != nil {
 		return
 	}
@@ -102,7 +102,7 @@ func noResult(keep *[]string, ok bool) {
 // inSwitch leaks in a case body (with a nil error) and at the last return:
 // the removals are indented as the statements they precede.
 func inSwitch(mode int) (string, error) {
-	dir, err := os.MkdirTemp("", "x-") // want `returned to the caller at line 111 .*\(the exits at lines 113 and 115\).*call os.RemoveAll\(dir\) before each of them`
+	dir, err := os.MkdirTemp("", "x-") // want `returned to the caller but not removed on the 2 returns that leak it.*call os.RemoveAll\(dir\) before each leaking exit`
 	if err != nil {
 		return "", err
 	}

@@ -16,7 +16,7 @@ func errDeclaredAlone() (string, error) {
 	if err != nil {
 		return "", err
 	}
-	dir, err2 := os.MkdirTemp("", "x-") // want `returned to the caller at line 26 .*name the error result err and defer func`
+	dir, err2 := os.MkdirTemp("", "x-") // want `returned to the caller but not removed on the return that leaks it.*name the error result err and defer func`
 	if err2 != nil {
 		return "", err2
 	}
@@ -29,7 +29,7 @@ func errDeclaredAlone() (string, error) {
 // reassigned: dir names something else by the time the function returns,
 // so a deferred removal of dir would remove the wrong thing: no fix.
 func reassigned() (string, error) {
-	dir, err := os.MkdirTemp("", "x-") // want `returned to the caller at line 40 .*defer func`
+	dir, err := os.MkdirTemp("", "x-") // want `returned to the caller but not removed on the return that leaks it.*defer func`
 	if err != nil {
 		return "", err
 	}
@@ -44,7 +44,7 @@ func reassigned() (string, error) {
 // must go before each leaking return; but another calls code that may
 // still use the directory, so no removal is put before it: no fix.
 func usesAtReturn(quiet bool) (string, error) {
-	dir, err := os.MkdirTemp("", "x-") // want `returned to the caller at line 57 .*\(the exits at lines 52 and 55\).*call os.RemoveAll\(dir\) before each of them`
+	dir, err := os.MkdirTemp("", "x-") // want `returned to the caller but not removed on the 2 returns that leak it.*call os.RemoveAll\(dir\) before each leaking exit`
 	if err != nil {
 		return "", err
 	}
