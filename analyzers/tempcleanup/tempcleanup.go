@@ -437,52 +437,78 @@ func (c *checker) testFix(cr *tempfacts.Creation, a *tempfacts.Assign, tb *types
 		}
 		edits = append(edits, analysis.TextEdit{Pos: tf.LineStart(first), End: tf.LineStart(last + 1)})
 	}
-	edits = append(edits, c.dropImport(cr)...)
+	removed := [][2]token.Pos{{as.Pos(), as.End()}}
+	for _, e := range edits[1:] {
+		removed = append(removed, [2]token.Pos{e.Pos, e.End}) // the error check
+	}
+	drop, ok := c.dropImports(removed)
+	if !ok {
+		return nil
+	}
+	edits = append(edits, drop...)
+	msg := fmt.Sprintf("use %s", tempDir)
+	if !defaultDir(c.pass.TypesInfo, cr.DirArg) {
+		// The directory moves out of the parent the test chose (a
+		// rename into it may now cross file systems).
+		fix := fixclass.ChangesFix(msg, "the directory moves out of the parent directory the test chose, into the test's temp directory", edits...)
+		return &fix
+	}
 	// Safe: nothing outlives the test that created it.
-	fix := fixclass.SafeFix(fmt.Sprintf("use %s", tempDir), edits...)
+	fix := fixclass.SafeFix(msg, edits...)
 	return &fix
 }
 
-// dropImport deletes the import of io/ioutil when the creation rewritten
-// away is its only use in the file, so that the fixed file compiles.
-func (c *checker) dropImport(cr *tempfacts.Creation) []analysis.TextEdit {
-	if cr.Callee.Pkg() == nil || cr.Callee.Pkg().Path() != "io/ioutil" {
-		return nil
-	}
-	uses := 0
-	var pkgName *types.PkgName
-	for id, obj := range c.pass.TypesInfo.Uses {
-		if pn, ok := obj.(*types.PkgName); ok && pn.Imported().Path() == "io/ioutil" &&
-			c.file.Pos() <= id.Pos() && id.Pos() < c.file.End() {
-			uses++
-			pkgName = pn
+// dropImports returns the edits that delete the imports whose every use in
+// the file lies in the removed ranges, so that the fixed file compiles; ok
+// is false when such an import cannot be deleted line-wise (then the fix
+// is not offered).
+func (c *checker) dropImports(removed [][2]token.Pos) (edits []analysis.TextEdit, ok bool) {
+	info := c.pass.TypesInfo
+	inRemoved := func(pos token.Pos) bool {
+		for _, r := range removed {
+			if r[0] <= pos && pos < r[1] {
+				return true
+			}
 		}
+		return false
 	}
-	if uses != 1 || pkgName == nil {
-		return nil
-	}
-	tf := c.pass.Fset.File(c.file.Pos())
-	for _, d := range c.file.Decls {
-		gd, ok := d.(*ast.GenDecl)
-		if !ok || gd.Tok != token.IMPORT {
+	inside := make(map[*types.PkgName]int)
+	outside := make(map[*types.PkgName]int)
+	for id, obj := range info.Uses {
+		pn, isPkg := obj.(*types.PkgName)
+		if !isPkg || id.Pos() < c.file.Pos() || id.Pos() >= c.file.End() {
 			continue
 		}
-		for _, spec := range gd.Specs {
-			is := spec.(*ast.ImportSpec)
-			if is.Path.Value != `"io/ioutil"` {
-				continue
-			}
-			if !gd.Lparen.IsValid() || len(gd.Specs) == 1 {
-				return nil // the only import: leave it to goimports
-			}
-			line := tf.Line(is.Pos())
-			if line >= tf.LineCount() || tf.Line(is.End()) != line {
-				return nil
-			}
-			return []analysis.TextEdit{{Pos: tf.LineStart(line), End: tf.LineStart(line + 1)}}
+		if inRemoved(id.Pos()) {
+			inside[pn]++
+		} else {
+			outside[pn]++
 		}
 	}
-	return nil
+	tf := c.pass.Fset.File(c.file.Pos())
+	for _, is := range c.file.Imports {
+		var pn *types.PkgName
+		if is.Name != nil {
+			pn, _ = info.Defs[is.Name].(*types.PkgName)
+		} else {
+			pn, _ = info.Implicits[is].(*types.PkgName)
+		}
+		if pn == nil || inside[pn] == 0 || outside[pn] > 0 {
+			continue
+		}
+		line := tf.Line(is.Pos())
+		if line >= tf.LineCount() || tf.Line(is.End()) != line {
+			return nil, false
+		}
+		// The spec's line, or the line of a one-line "import "x"".
+		for _, d := range c.file.Decls {
+			if gd, isGen := d.(*ast.GenDecl); isGen && !gd.Lparen.IsValid() && len(gd.Specs) == 1 && gd.Specs[0] == ast.Spec(is) && tf.Line(gd.Pos()) != line {
+				return nil, false
+			}
+		}
+		edits = append(edits, analysis.TextEdit{Pos: tf.LineStart(line), End: tf.LineStart(line + 1)})
+	}
+	return edits, true
 }
 
 // followingErrCheck returns the "if err != nil { ... }" statement right
