@@ -85,12 +85,15 @@ compare() {
 	esac
 }
 
-# test_outcomes DIR LOG PKGS... → lines "pkg ok|FAIL|notest"
+# test_outcomes DIR LOG PKGS... → lines "pkg ok|FAIL|notest", "test NAME FAIL"
 test_outcomes() {
 	local dir=$1 log=$2
 	shift 2
 	(cd "$dir" && nice timeout "$test_timeout" go test -short -count=1 -timeout "$test_timeout" "$@") >"$log" 2>&1
-	awk '$1=="ok"{print $2, "ok"} $1=="FAIL" && NF>=2 && $2!~/^\t/{print $2, "FAIL"} $1=="?"{print $2, "notest"}' "$log" | sort -u
+	# Per package, and per failing test: a package that fails before and
+	# after must fail the same tests.
+	awk '$1=="ok"{print $2, "ok"} $1=="FAIL" && NF>=2 && $2!~/^\t/{print $2, "FAIL"} $1=="?"{print $2, "notest"}
+		$1=="---" && $2=="FAIL:"{print "test", $3, "FAIL"}' "$log" | sort -u
 }
 
 for spec in "${projects[@]}"; do
@@ -151,8 +154,8 @@ for spec in "${projects[@]}"; do
 
 		test_outcomes "$p/orig" "$p/$mode.test-before.log" "${pkgs[@]}" >"$p/$mode.test-before"
 		test_outcomes "$c" "$p/$mode.test-after.log" "${pkgs[@]}" >"$p/$mode.test-after"
-		total=$(wc -l <"$p/$mode.test-after")
-		same=$(comm -12 "$p/$mode.test-before" "$p/$mode.test-after" | wc -l)
+		total=$(grep -vc '^test ' "$p/$mode.test-after")
+		same=$(comm -12 "$p/$mode.test-before" "$p/$mode.test-after" | grep -vc '^test ')
 		testres="ok"
 		if ! cmp -s "$p/$mode.test-before" "$p/$mode.test-after"; then
 			testres="CHANGED"
