@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/tmplint/tmplint/internal/analysisdoc"
+	"github.com/tmplint/tmplint/internal/fixclass"
 	"github.com/tmplint/tmplint/internal/fiximport"
 	"github.com/tmplint/tmplint/internal/fscall"
 	"github.com/tmplint/tmplint/internal/pkgtypes"
@@ -145,10 +146,9 @@ func (c *checker) decimal(call *fscall.Call) bool {
 			Pos: pos, End: end,
 			Message: fmt.Sprintf("decimal literal %s%s used as a file mode is %s: write %s",
 				lit.Value, where, modeval.Format(dec), modeval.Format(meant)),
-			SuggestedFixes: []analysis.SuggestedFix{{
-				Message:   "write " + modeval.Format(meant),
-				TextEdits: []analysis.TextEdit{{Pos: lit.Pos(), End: lit.End(), NewText: []byte(modeval.Format(meant))}},
-			}},
+			// Safe: the octal the literal reads as is what its author meant.
+			SuggestedFixes: []analysis.SuggestedFix{fixclass.SafeFix("write "+modeval.Format(meant),
+				analysis.TextEdit{Pos: lit.Pos(), End: lit.End(), NewText: []byte(modeval.Format(meant))})},
 		})
 	}
 	return found
@@ -237,7 +237,10 @@ func (c *checker) worldWritable(call *fscall.Call, v, p uint64) {
 			if name, edits, ok := fiximport.Name(c.pass.TypesInfo, c.file, call.Call.Pos(), "os"); ok {
 				edits = append(edits, analysis.TextEdit{Pos: call.Mode.Pos(), End: call.Mode.End(),
 					NewText: fmt.Appendf(nil, "%s.ModeSticky|%s", name, modeval.Format(p))})
-				d.SuggestedFixes = []analysis.SuggestedFix{{Message: "use os.ModeSticky", TextEdits: edits}}
+				// The sticky bit the literal asks for never took effect:
+				// adding it now narrows what other users may do.
+				d.SuggestedFixes = []analysis.SuggestedFix{fixclass.ChangesFix("use os.ModeSticky",
+					"sets the sticky bit that never took effect, so other users can no longer delete or rename each other's entries", edits...)}
 			}
 		}
 		c.r.Report(d)
@@ -257,10 +260,8 @@ func (c *checker) modeFix(call *fscall.Call, v, want uint64) []analysis.Suggeste
 	if call.Mode == nil || v&^0o777 != 0 {
 		return nil
 	}
-	return []analysis.SuggestedFix{{
-		Message:   "use mode " + modeval.Format(want),
-		TextEdits: []analysis.TextEdit{{Pos: call.Mode.Pos(), End: call.Mode.End(), NewText: []byte(modeval.Format(want))}},
-	}}
+	return []analysis.SuggestedFix{fixclass.ChangesFix("use mode "+modeval.Format(want), fixclass.NarrowsMode,
+		analysis.TextEdit{Pos: call.Mode.Pos(), End: call.Mode.End(), NewText: []byte(modeval.Format(want))})}
 }
 
 // container returns where the directory holding the call's file is: a
@@ -394,7 +395,7 @@ func (c *checker) openFileFix(call *fscall.Call, mode uint64) (analysis.Suggeste
 		analysis.TextEdit{Pos: sel.Sel.Pos(), End: sel.Sel.End(), NewText: []byte("OpenFile")},
 		analysis.TextEdit{Pos: arg.End(), End: arg.End(),
 			NewText: fmt.Appendf(nil, ", %[1]s.O_RDWR|%[1]s.O_CREATE|%[1]s.O_TRUNC, %[2]s", osName, modeval.Format(mode))})
-	return analysis.SuggestedFix{Message: "use OpenFile with mode " + modeval.Format(mode), TextEdits: edits}, true
+	return fixclass.ChangesFix("use OpenFile with mode "+modeval.Format(mode), fixclass.NarrowsMode, edits...), true
 }
 
 // temp reports, in the strict profile, the temp creations whose mode is
@@ -426,5 +427,8 @@ func (c *checker) shimFix(call *fscall.Call, fn string, mode uint64) []analysis.
 	edits = append(edits,
 		analysis.TextEdit{Pos: call.Call.Fun.Pos(), End: call.Call.Fun.End(), NewText: fmt.Appendf(nil, "%s.%s", name, fn)},
 		analysis.TextEdit{Pos: last.End(), End: last.End(), NewText: fmt.Appendf(nil, ", %s", modeval.Format(mode))})
-	return []analysis.SuggestedFix{{Message: fmt.Sprintf("use fsmode.%s with mode %s", fn, modeval.Format(mode)), TextEdits: edits}}
+	// Not safe: the module may not require the shim yet, and the mode
+	// becomes exact where the umask used to narrow it.
+	return []analysis.SuggestedFix{fixclass.ChangesFix(fmt.Sprintf("use fsmode.%s with mode %s", fn, modeval.Format(mode)),
+		"imports the shim, which the module may not require yet, and sets the mode exactly where the umask used to apply", edits...)}
 }

@@ -43,12 +43,40 @@
 //
 // Fix: code := m.Run(); os.RemoveAll(dir); os.Exit(code).
 //
+// The hint matches the leak. When the object never outlives the function,
+// it is "defer os.RemoveAll(dir) right after the error check", offered as a
+// fix. When the function keeps it on its success path (returns it, stores
+// it, hands it to other code, prints where it is), that defer would delete
+// what the caller was given; the report then names the exits that leak it
+// and removes it there only:
+//
+//	func build() (_ string, err error) { // results named by the fix
+//		dir, err := os.MkdirTemp("", "build-")
+//		if err != nil {
+//			return "", err
+//		}
+//		defer func() {
+//			if err != nil {
+//				os.RemoveAll(dir)
+//			}
+//		}()
+//		...
+//		return dir, nil
+//	}
+//
+// when every leaking exit returns a non-nil error, and otherwise a removal
+// right before each leaking return or exit. The fix is offered when the edit
+// is mechanical (the variable is not assigned again, the error result can
+// be named without a clash, the values returned at a leaking return call
+// nothing but fmt and errors); all these fixes change behaviour (the object
+// is gone where it used to stay), so tmplint -fix leaves them to -fix=all.
+//
 // Objects created inside a private directory (t.TempDir(), a directory made
 // by os.MkdirTemp that is itself tracked) are not reported. In a function
 // with a testing.TB in scope, the suggested fix replaces
 // os.MkdirTemp(...) with t.TempDir(), and os.CreateTemp("", pattern) with
 // os.CreateTemp(t.TempDir(), pattern): the testing package then removes
-// the object.
+// the object. That fix is safe: nothing outlives the test.
 //
 // With -strict, also reported: an object that escapes into unknown code, a
 // temp *os.File that is not closed on every path, and a main package that

@@ -16,6 +16,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/tmplint/tmplint/internal/analysisdoc"
+	"github.com/tmplint/tmplint/internal/fixclass"
 	"github.com/tmplint/tmplint/internal/fiximport"
 	"github.com/tmplint/tmplint/internal/fscall"
 	"github.com/tmplint/tmplint/internal/pkgtypes"
@@ -299,7 +300,7 @@ func (c *checker) createTempFix(call *fscall.Call) []analysis.SuggestedFix {
 		Pos: call.Call.Pos(), End: call.Call.End(),
 		NewText: fmt.Appendf(nil, "%s.CreateTemp(%s, %s)", osName, dir, strconv.Quote(pat)),
 	})
-	return []analysis.SuggestedFix{{Message: fmt.Sprintf("use os.CreateTemp with pattern %q", pat), TextEdits: edits}}
+	return []analysis.SuggestedFix{fixclass.ChangesFix(fmt.Sprintf("use os.CreateTemp with pattern %q", pat), fixclass.RandomName, edits...)}
 }
 
 // mkdirTempFix rewrites
@@ -398,7 +399,7 @@ func (c *checker) mkdirTempFix(call *fscall.Call, parent inspector.Cursor) []ana
 			NewText: fmt.Appendf(nil, "%s, %s := %s.MkdirTemp(%s, %s)", declID.Name, errID.Name, osName, dir, strconv.Quote(pat))},
 		analysis.TextEdit{Pos: assign.Pos(), End: ifStmt.Cond.Pos()}, // drop the init statement and its semicolon
 	)
-	return []analysis.SuggestedFix{{Message: fmt.Sprintf("use os.MkdirTemp with pattern %q", pat), TextEdits: edits}}
+	return []analysis.SuggestedFix{fixclass.ChangesFix(fmt.Sprintf("use os.MkdirTemp with pattern %q", pat), fixclass.RandomName, edits...)}
 }
 
 func indexOf(list []ast.Stmt, s ast.Stmt) int {

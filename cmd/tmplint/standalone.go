@@ -20,7 +20,8 @@ import (
 // options are the standalone command's flags.
 type options struct {
 	json, sarif   bool
-	fix, diff     bool
+	fix           fixMode
+	diff          bool
 	tests         bool
 	tags          string
 	baseline      string
@@ -38,8 +39,8 @@ func runStandalone(args []string, stdout, stderr io.Writer) int {
 	opts := options{enabled: make(map[string]*triState)}
 	fs.BoolVar(&opts.json, "json", false, "print findings as JSON, in the shape of the x/tools analysis drivers")
 	fs.BoolVar(&opts.sarif, "sarif", false, "print findings as SARIF 2.1.0, for code scanning")
-	fs.BoolVar(&opts.fix, "fix", false, "apply the first suggested fix of each finding to the files")
-	fs.BoolVar(&opts.diff, "diff", false, "print the suggested fixes as a unified diff, without writing files")
+	fs.Var(&opts.fix, "fix", "apply the first safe suggested fix of each finding to the files; -fix=all also applies fixes that change behaviour")
+	fs.BoolVar(&opts.diff, "diff", false, "print the suggested fixes, safe and behaviour-changing, as a unified diff whose hunks say which; write no file")
 	fs.BoolVar(&opts.tests, "test", true, "analyze test files too")
 	fs.StringVar(&opts.tags, "tags", "", "comma-separated build tags")
 	fs.StringVar(&opts.baseline, "baseline", "", "hide the findings recorded in this baseline `file`")
@@ -118,12 +119,13 @@ func runStandalone(args []string, stdout, stderr io.Writer) int {
 	}
 
 	switch {
-	case opts.fix || opts.diff:
-		unfixed, err := applyFixes(findings, opts.diff, stdout)
+	case opts.fix != fixOff || opts.diff:
+		unfixed, stats, err := applyFixes(findings, opts.fix, opts.diff, stdout)
 		if err != nil {
 			errorf("%v", err)
 			return exitError
 		}
+		fmt.Fprintln(stderr, stats.summary(opts.diff))
 		if !opts.diff {
 			findings = unfixed
 		}

@@ -13,17 +13,32 @@ import (
 	"golang.org/x/tools/go/analysis/unitchecker"
 
 	"github.com/tmplint/tmplint/analyzers"
+	"github.com/tmplint/tmplint/internal/fixclass"
 )
 
 // runVet runs tmplint under go vet's unit protocol. Besides the per-analyzer
-// flags (-filemode.strict …), it accepts -strict for every analyzer, which
-// go vet forwards because -flags lists it.
+// flags (-filemode.strict …), it accepts -strict for every analyzer and
+// -fixall, which go vet forwards because -flags lists them.
+//
+// go vet -fix (and go fix -fixtool) make the tool apply the first fix of
+// every diagnostic itself: under -fix the analyzers run with their
+// behaviour-changing fixes left out, as the standalone -fix does, unless
+// -fixall asks for them too. Without -fix (go vet -json) every fix is
+// reported, marked.
 func runVet() {
 	if slices.Contains(os.Args[1:], "-V=full") {
 		os.Exit(printVetVersion(os.Stdout))
 	}
 	all := suite()
 	flag.Var(&strictFlag{all: all}, "strict", "use every analyzer's strict profile")
+	fixAll := flag.Bool("fixall", false, "with go vet -fix, also apply the fixes that change behaviour (standalone: -fix=all)")
+	safeOnly := func() bool {
+		fix := flag.Lookup("fix")
+		return fix != nil && fix.Value.String() == "true" && !*fixAll
+	}
+	for i, a := range all {
+		all[i] = fixclass.WithSafeFixesOnly(a, safeOnly)
+	}
 	unitchecker.Main(all...)
 }
 
