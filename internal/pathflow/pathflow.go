@@ -62,7 +62,6 @@ package pathflow
 
 import (
 	"go/ast"
-	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/cfg"
@@ -156,6 +155,15 @@ type Query struct {
 	// when it is returned: for finding the returns that hand a resource and
 	// its cleanup function to the caller.
 	KeepReturned bool
+	// Obj, when not nil, is the variable the creation assigns the resource
+	// to: until it is assigned again, the branch where it is nil (or "" for
+	// a name) is one where the creation failed, and is not searched.
+	Obj *types.Var
+	// ErrPredicate, when not nil, returns the error argument of a call that
+	// returns true only for a non-nil error (errors.Is(err, target),
+	// os.IsNotExist(err), a function with such a fact), or nil: the true
+	// branch of such a call on Err is the failure branch. Optional.
+	ErrPredicate func(call *ast.CallExpr) ast.Expr
 	// Deferred, when not nil, is a deferred release registered before the
 	// creation (a defer that removes the variable the creation assigns):
 	// it covers the exits as a deferred release on the path would.
@@ -187,7 +195,7 @@ func Leaks(q *Query) []Leak {
 	if start == nil {
 		return nil
 	}
-	st := state{err: q.Err, deferred: q.Deferred}
+	st := state{err: q.Err, deferred: q.Deferred, obj: q.Obj}
 	if q.Err != nil {
 		st.errKind = errOfCreation
 	}
@@ -207,6 +215,8 @@ type state struct {
 	deferred ast.Node // the deferred release registered on the path
 	err      *types.Var
 	errKind  errKind
+	obj      *types.Var // Query.Obj, until it is assigned again
+	derived  derivations
 }
 
 type visit struct {
@@ -215,6 +225,31 @@ type visit struct {
 	deferred bool
 	err      *types.Var
 	errKind  errKind
+	obj      bool
+	derived  derivations
+}
+
+func (st *state) key(b *cfg.Block, i int) visit {
+	return visit{block: b.Index, from: i, deferred: st.deferred != nil, err: st.err, errKind: st.errKind,
+		obj: st.obj != nil, derived: st.derived}
+}
+
+// step updates the state for block node n, before it is judged: the error
+// and the object are forgotten when assigned again, and the boolean
+// variables it assigns are derived again. It reports false when the error of
+// a release is overwritten (the path then ends: assume it was handled).
+func (s *search) step(n ast.Node, st *state) bool {
+	s.derive(n, st)
+	if st.err != nil && assigns(s.q.Info, n, st.err) {
+		if st.errKind == errOfRelease {
+			return false
+		}
+		st.err, st.errKind = nil, errNone
+	}
+	if st.obj != nil && assigns(s.q.Info, n, st.obj) {
+		st.obj = nil
+	}
+	return true
 }
 
 type search struct {
@@ -226,6 +261,11 @@ type search struct {
 	// another such variable) to whether its body releases the resource.
 	closures map[*types.Var]bool
 	litVars  map[*types.Var][]ast.Expr
+	// unsafeVars are the variables whose address is taken or that a
+	// function literal assigns; caseValues the case values of switches
+	// with a tag. Both are found on first use, by scanFunc.
+	unsafeVars map[*types.Var]bool
+	caseValues map[ast.Expr]bool
 }
 
 // locate finds the block and the index after the creation.
@@ -283,7 +323,7 @@ func (s *search) leak(l Leak) {
 
 // walk follows the paths from node index i of block b.
 func (s *search) walk(b *cfg.Block, i int, st state) {
-	key := visit{block: b.Index, from: i, deferred: st.deferred != nil, err: st.err, errKind: st.errKind}
+	key := st.key(b, i)
 	if s.seen[key] {
 		return
 	}
@@ -297,11 +337,8 @@ func (s *search) walk(b *cfg.Block, i int, st state) {
 			}
 			return
 		}
-		if st.err != nil && assigns(s.q.Info, n, st.err) {
-			if st.errKind == errOfRelease {
-				return // the error of the release was overwritten: assume it was handled
-			}
-			st.err, st.errKind = nil, errNone
+		if !s.step(n, &st) {
+			return // the error of the release was overwritten: assume it was handled
 		}
 		a := s.scan(n)
 		switch a.Effect {
@@ -319,36 +356,11 @@ func (s *search) walk(b *cfg.Block, i int, st state) {
 		}
 	}
 
-	switch len(b.Succs) {
-	case 0:
+	if len(b.Succs) == 0 {
 		s.exit(b, st)
-	case 1:
-		s.walk(b.Succs[0], 0, st)
-	case 2:
-		var cond ast.Expr
-		if len(b.Nodes) > 0 {
-			cond, _ = b.Nodes[len(b.Nodes)-1].(ast.Expr)
-		}
-		if st.err != nil && cond != nil {
-			if nonNil, ok := errTest(s.q.Info, cond, st.err); ok {
-				errSucc, okSucc := b.Succs[0], b.Succs[1]
-				if !nonNil {
-					errSucc, okSucc = okSucc, errSucc
-				}
-				cleared := st
-				cleared.err, cleared.errKind = nil, errNone
-				switch st.errKind {
-				case errOfCreation:
-					s.walk(okSucc, 0, cleared) // the failure branch needs nothing
-				case errOfRelease:
-					s.walk(errSucc, 0, cleared) // released on the success branch
-				}
-				return
-			}
-		}
-		s.walk(b.Succs[0], 0, st)
-		s.walk(b.Succs[1], 0, st)
+		return
 	}
+	s.branch(b, st, func(succ *cfg.Block, st state) { s.walk(succ, 0, st) })
 }
 
 // exit judges a block without successors.
@@ -383,38 +395,6 @@ func (s *search) exit(b *cfg.Block, st state) {
 			s.leak(Leak{Node: call, Kind: kind})
 		}
 	}
-}
-
-// errTest reports whether cond is "v != nil" (nonNil true) or "v == nil".
-// A disjunction with "v != nil" counts as "v != nil" (its true branch is
-// taken as the failure), and a conjunction with "v == nil" as "v == nil":
-// "if name == "" || err != nil { t.Fatal(err) }".
-func errTest(info *types.Info, cond ast.Expr, v *types.Var) (nonNil, ok bool) {
-	bin, isBin := ast.Unparen(cond).(*ast.BinaryExpr)
-	if !isBin {
-		return false, false
-	}
-	switch bin.Op {
-	case token.LOR, token.LAND:
-		for _, side := range []ast.Expr{bin.X, bin.Y} {
-			if nn, ok := errTest(info, side, v); ok && nn == (bin.Op == token.LOR) {
-				return nn, true
-			}
-		}
-		return false, false
-	case token.NEQ, token.EQL:
-	default:
-		return false, false
-	}
-	x, y := ast.Unparen(bin.X), ast.Unparen(bin.Y)
-	if isNil(info, x) {
-		x, y = y, x
-	}
-	id, isID := x.(*ast.Ident)
-	if !isID || info.Uses[id] != v || !isNil(info, y) {
-		return false, false
-	}
-	return bin.Op == token.NEQ, true
 }
 
 func isNil(info *types.Info, e ast.Expr) bool {
