@@ -17,6 +17,7 @@ import (
 	"github.com/tmplint/tmplint/internal/pkgtypes"
 	"github.com/tmplint/tmplint/internal/report"
 	"github.com/tmplint/tmplint/passes/directives"
+	"github.com/tmplint/tmplint/passes/errpred"
 	"github.com/tmplint/tmplint/passes/tempdir"
 	"github.com/tmplint/tmplint/passes/tempfacts"
 )
@@ -29,7 +30,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "tempcleanup",
 	Doc:      analysisdoc.Extract(doc, "tempcleanup"),
 	URL:      "https://pkg.go.dev/github.com/tmplint/tmplint/analyzers/tempcleanup",
-	Requires: []*analysis.Analyzer{directives.Analyzer, tempfacts.Analyzer},
+	Requires: []*analysis.Analyzer{directives.Analyzer, tempfacts.Analyzer, errpred.Analyzer},
 	Run:      run,
 }
 
@@ -201,8 +202,9 @@ func (c *checker) creation(fn ast.Node, g *cfg.CFG, cr *tempfacts.Creation, stac
 	earlier := c.deferredBefore(fn, a.Stmt, t)
 	query := func(t *tempfacts.Tracker) []pathflow.Leak {
 		return pathflow.Leaks(&pathflow.Query{
-			Info: info, CFG: g, Creation: a.Stmt, Err: c.res.Var(a.Err),
-			Release: t.Release, Registers: c.res.Registers, Exit: c.res.Exits().Kind,
+			Info: info, CFG: g, Creation: a.Stmt, Err: c.res.Var(a.Err), Obj: obj,
+			ErrPredicate: c.pass.ResultOf[errpred.Analyzer].(*errpred.Result).Arg,
+			Release:      t.Release, Registers: c.res.Registers, Exit: c.res.Exits().Kind,
 			Deferred: earlier,
 		})
 	}
