@@ -14,3 +14,14 @@ import (
 func TestFlow(t *testing.T) {
 	analysistest.Run(t, testdatadir.Dir(t), tempcleanup.Analyzer, "tempcleanup/regression_correlated", "tempcleanup/regression_errpredicate")
 }
+
+// TestUnwrittenClose: the error branch of Close on an unwritten temp file is
+// searched only under -strict (issue 10).
+func TestUnwrittenClose(t *testing.T) {
+	analysistest.Run(t, testdatadir.Dir(t), tempcleanup.Analyzer, "tempcleanup/regression_unwrittenclose")
+	if err := tempcleanup.Analyzer.Flags.Set("strict", "true"); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { tempcleanup.Analyzer.Flags.Set("strict", "false") })
+	analysistest.Run(t, testdatadir.Dir(t), tempcleanup.Analyzer, "tempcleanup/strict_unwrittenclose")
+}

@@ -204,7 +204,7 @@ func (c *checker) creation(fn ast.Node, g *cfg.CFG, cr *tempfacts.Creation, stac
 		return pathflow.Leaks(&pathflow.Query{
 			Info: info, CFG: g, Creation: a.Stmt, Err: c.res.Var(a.Err), Obj: obj,
 			ErrPredicate: c.pass.ResultOf[errpred.Analyzer].(*errpred.Result).Arg,
-			Release:      t.Release, Registers: c.res.Registers, Exit: c.res.Exits().Kind,
+			Release:      c.closeCannotFail(fn, obj, t.Release), Registers: c.res.Registers, Exit: c.res.Exits().Kind,
 			Deferred: earlier,
 		})
 	}

@@ -73,6 +73,12 @@ type Effect int
 const (
 	// None: the node neither releases nor hands off the resource.
 	None Effect = iota
+	// Succeeds: the node neither releases nor hands off the resource, and
+	// its error, Action.Err, is taken to be nil: the branch where it is not
+	// is not searched. For a call whose failure is not worth a finding (a
+	// Close of a file nothing was written to). Not a release: inside a
+	// defer or a function literal it is ignored.
+	Succeeds
 	// Deferred: the node arranges for the release to happen when the
 	// function returns or unwinds (defer, t.Cleanup).
 	Deferred
@@ -88,6 +94,7 @@ type Action struct {
 	Effect Effect
 	// Err is, for ReleasedIfNil, the error variable that says whether the
 	// release happened; when nil the release is assumed to have happened.
+	// For Succeeds, the error variable taken to be nil.
 	Err *types.Var
 }
 
@@ -353,6 +360,10 @@ func (s *search) walk(b *cfg.Block, i int, st state) {
 			if st.deferred == nil {
 				st.deferred = n
 			}
+		case Succeeds:
+			if a.Err != nil && st.errKind != errOfRelease {
+				st.err, st.errKind = a.Err, errOfCreation
+			}
 		}
 	}
 
@@ -521,7 +532,7 @@ func (s *search) findClosures() {
 // bodyReleases reports whether the body of lit releases the resource on
 // some path.
 func (s *search) bodyReleases(lit *ast.FuncLit) bool {
-	return lit.Body != nil && s.scan(lit.Body).Effect != None
+	return lit.Body != nil && s.scan(lit.Body).Effect >= Deferred
 }
 
 // scan returns the strongest action of node n and the nodes below it.
@@ -596,6 +607,9 @@ func (s *search) scan(n ast.Node) Action {
 			return false
 		}
 		if a := s.q.Release(m, stack); a.Effect != None {
+			if a.Effect == Succeeds && (deferred || inLit(stack)) {
+				return false
+			}
 			if deferred && a.Effect != Deferred {
 				a = Action{Effect: Deferred}
 			}
@@ -619,6 +633,16 @@ func (s *search) keep(stack []ast.Node) bool {
 			return true
 		case *ast.CallExpr, *ast.FuncLit, ast.Stmt:
 			return false
+		}
+	}
+	return false
+}
+
+// inLit reports whether the stack is inside a function literal.
+func inLit(stack []ast.Node) bool {
+	for _, n := range stack {
+		if _, ok := n.(*ast.FuncLit); ok {
+			return true
 		}
 	}
 	return false
