@@ -46,6 +46,21 @@
 //     branch of a disjunction with "Err != nil" ("x == nil || Err != nil")
 //     is taken for the failure branch too, and so is the false branch of a
 //     conjunction with "Err == nil".
+//   - Branches correlated with the creation are followed (conditions.go):
+//     the true branch of a call that is true only for a non-nil error
+//     (Query.ErrPredicate: errors.Is(Err, target), os.IsNotExist(Err), a
+//     predicate with a fact) is a failure branch; so is the branch where
+//     Query.Obj, not assigned since, is nil (or ""); so is the branch
+//     where "_, ok := Err.(T)" gave ok. A boolean local variable (its
+//     address never taken, no function literal assigning it) assigned such
+//     a condition, or a constant, carries the branch it rules out to every
+//     later test of it until it is assigned again: "owned := err == nil;
+//     ...; if owned { release(r) }". Conditions combine exactly through
+//     !, && and ||; the disjunction approximation above applies to direct
+//     error tests only.
+//   - A node of effect Succeeds has an error taken to be nil: the branch
+//     where it is not is not searched (the Close of a file nothing was
+//     written to).
 //   - A release of effect Deferred (a defer statement, a registration with
 //     t.Cleanup) covers every later exit except those that end the process
 //     without unwinding (os.Exit, log.Fatal): such an exit is a leak whose
