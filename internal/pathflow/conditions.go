@@ -274,8 +274,8 @@ func (s *search) boolVar(e ast.Expr) *types.Var {
 		return nil
 	}
 	s.scanFunc()
-	if s.unsafeVars[v] || v.Parent() == nil || v.Parent() == v.Pkg().Scope() {
-		return nil
+	if s.unsafeVars[v] || v.Pos() < s.bodyStart || v.Pos() >= s.bodyEnd {
+		return nil // assigned where the search does not look, or declared outside the function
 	}
 	return v
 }
@@ -288,8 +288,8 @@ func (s *search) caseValue(cond ast.Expr) bool {
 }
 
 // scanFunc records, once per search, the variables whose address is taken
-// or that a function literal assigns, and the case values of tagged
-// switches.
+// or that a function literal assigns, the case values of tagged switches,
+// and the extent of the function's statements.
 func (s *search) scanFunc() {
 	if s.unsafeVars != nil {
 		return
@@ -337,6 +337,12 @@ func (s *search) scanFunc() {
 	}
 	for _, b := range s.q.CFG.Blocks {
 		for _, n := range b.Nodes {
+			if !s.bodyStart.IsValid() || n.Pos() < s.bodyStart {
+				s.bodyStart = n.Pos()
+			}
+			if n.End() > s.bodyEnd {
+				s.bodyEnd = n.End()
+			}
 			visit(n, false)
 		}
 	}

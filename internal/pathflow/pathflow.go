@@ -77,6 +77,7 @@ package pathflow
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/cfg"
@@ -288,6 +289,9 @@ type search struct {
 	// with a tag. Both are found on first use, by scanFunc.
 	unsafeVars map[*types.Var]bool
 	caseValues map[ast.Expr]bool
+	// bodyStart and bodyEnd span the function's statements: a variable
+	// declared outside them is not followed.
+	bodyStart, bodyEnd token.Pos
 }
 
 // locate finds the block and the index after the creation.
