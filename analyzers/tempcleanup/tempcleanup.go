@@ -200,9 +200,16 @@ func (c *checker) creation(fn ast.Node, g *cfg.CFG, cr *tempfacts.Creation, stac
 		name = a.Object.Name
 	}
 	earlier := c.deferredBefore(fn, a.Stmt, t)
+	// The variable that is nil when there is nothing to clean up: the
+	// object, or else the cleanup function a helper returned
+	// ("if cleanup != nil { defer cleanup() }").
+	present := obj
+	if present == nil {
+		present = cleanup
+	}
 	query := func(t *tempfacts.Tracker) []pathflow.Leak {
 		return pathflow.Leaks(&pathflow.Query{
-			Info: info, CFG: g, Creation: a.Stmt, Err: c.res.Var(a.Err), Obj: obj,
+			Info: info, CFG: g, Creation: a.Stmt, Err: c.res.Var(a.Err), Obj: present,
 			ErrPredicate: c.pass.ResultOf[errpred.Analyzer].(*errpred.Result).Arg,
 			Release:      c.closeCannotFail(fn, obj, t.Release), Registers: c.res.Registers, Exit: c.res.Exits().Kind,
 			Deferred: earlier,

@@ -87,3 +87,33 @@ func createdFlagSetEarly() {
 		os.RemoveAll(dir)
 	}
 }
+
+// setup returns a cleanup function for the temp directory it made, or nil
+// when it made none.
+func setup() (func(), bool) {
+	dir, err := os.MkdirTemp("", "x")
+	if err != nil {
+		return nil, false
+	}
+	return func() { os.RemoveAll(dir) }, true
+}
+
+func cleanupNotNil() int {
+	cleanup, ok := setup()
+	if cleanup != nil {
+		defer cleanup()
+	}
+	if !ok {
+		return 1
+	}
+	return 0
+}
+
+func cleanupNotNilOtherBranch() int {
+	cleanup, _ := setup() // want `not removed on every path`
+	if cleanup != nil {
+		return 1
+	}
+	cleanup()
+	return 0
+}
