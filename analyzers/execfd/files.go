@@ -100,6 +100,8 @@ func (fn *fun) checkHandoff(h handoff) bool {
 		Creation: h.start,
 		Err:      errVar,
 		Release:  fn.fileRelease(h.f.v),
+
+		ErrPredicate: fn.c.pred.Arg,
 	}
 	if fn.aliasedBefore(h.f.v, h.start) {
 		return false // closed, if at all, through another name

@@ -49,6 +49,14 @@
 // executable is within the 0600 file policy), and the fix keeps them:
 // 0o755 becomes 0o700.
 //
+// Tests: in a _test.go file, a umask and a chmod that opens a file or
+// directory to others are what a test of permission handling exercises on
+// its own objects, so they are reported only under -strict; a chmod of a
+// shared temp location by a predictable name, which other users can
+// reach, is still reported. The other rules (a decimal literal that reads
+// as octal, the sticky bit of an os.FileMode, modes in shared temp) apply
+// to tests as to any code.
+//
 // Flags:
 //
 //	-file 0600   the widest mode a file may be created with

@@ -29,6 +29,17 @@
 // package without a fact, a function value, an interface method) is
 // silence: such a value is someone else's to clean up.
 //
+// The branches on which the creation failed need nothing, however the
+// code tells them: "err != nil", an error predicate on err (errors.Is,
+// errors.As, os.IsExist and the like, or a function of the project that
+// returns false for a nil error, known by a fact of passes/errpred), the
+// object being nil (or "" for a directory name), or a boolean variable
+// holding any of these ("owned := err == nil; ...; if owned { ... }").
+//
+// The error branch of Close on a temp file that nothing writes to (every
+// use of the file is Name, Close or Stat) is not a path worth a finding:
+// such a Close has nothing to flush. -strict searches it.
+//
 // A creation in a loop whose object is neither removed nor handed off before
 // the next iteration loses the previous object, and is reported.
 //
@@ -82,4 +93,9 @@
 // temp *os.File that is not closed on every path, and a main package that
 // creates temp objects without signal-aware cleanup (a Ctrl-C leaves them
 // behind): use a session of github.com/tmplint/tmplint/shim/session.
+//
+// Tests: every rule applies to _test.go files as to any code (a test that
+// leaves its temp objects fills the machine's temp dir, run after run);
+// the fix there is t.TempDir(). The main-package rule of -strict does not
+// apply to tests.
 package tempcleanup

@@ -18,6 +18,7 @@ import (
 	"github.com/tmplint/tmplint/internal/pkgtypes"
 	"github.com/tmplint/tmplint/internal/report"
 	"github.com/tmplint/tmplint/passes/directives"
+	"github.com/tmplint/tmplint/passes/errpred"
 	"github.com/tmplint/tmplint/passes/tempdir"
 	"github.com/tmplint/tmplint/passes/tempfacts"
 )
@@ -30,7 +31,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "tempcleanup",
 	Doc:      analysisdoc.Extract(doc, "tempcleanup"),
 	URL:      "https://pkg.go.dev/github.com/tmplint/tmplint/analyzers/tempcleanup",
-	Requires: []*analysis.Analyzer{directives.Analyzer, tempfacts.Analyzer},
+	Requires: []*analysis.Analyzer{directives.Analyzer, tempfacts.Analyzer, errpred.Analyzer},
 	Run:      run,
 }
 
@@ -200,10 +201,18 @@ func (c *checker) creation(fn ast.Node, g *cfg.CFG, cr *tempfacts.Creation, stac
 		name = a.Object.Name
 	}
 	earlier := c.deferredBefore(fn, a.Stmt, t)
+	// The variable that is nil when there is nothing to clean up: the
+	// object, or else the cleanup function a helper returned
+	// ("if cleanup != nil { defer cleanup() }").
+	present := obj
+	if present == nil {
+		present = cleanup
+	}
 	query := func(t *tempfacts.Tracker) []pathflow.Leak {
 		return pathflow.Leaks(&pathflow.Query{
-			Info: info, CFG: g, Creation: a.Stmt, Err: c.res.Var(a.Err),
-			Release: t.Release, Registers: c.res.Registers, Exit: c.res.Exits().Kind,
+			Info: info, CFG: g, Creation: a.Stmt, Err: c.res.Var(a.Err), Obj: present,
+			ErrPredicate: c.pass.ResultOf[errpred.Analyzer].(*errpred.Result).Arg,
+			Release:      c.closeCannotFail(fn, obj, t.Release), Registers: c.res.Registers, Exit: c.res.Exits().Kind,
 			Deferred: earlier,
 		})
 	}

@@ -36,4 +36,8 @@
 // The strict profile (-strict) adds creation with O_EXCL at a predictable
 // name, and os.OpenFile whose flags are not constant: another local user
 // can squat the name and make the creation fail.
+//
+// Tests: every rule applies to _test.go files as to any code: a test's
+// fixture at a predictable name in shared temp can be squatted like any
+// other file. Use t.TempDir().
 package temppath
