@@ -1,4 +1,4 @@
-package travel // want package:"createsPkg"
+package travel
 
 import (
 	"flag"
