@@ -27,7 +27,9 @@
 // default of a string flag (flag.String, flag.StringVar and the same
 // methods of *flag.FlagSet and of github.com/spf13/pflag, including
 // fmt.Sprintf of runtime.GOOS), or an unexported field that the package
-// sets in one place only. A function whose parameter is the path of such
+// sets in one place only. An exported variable that holds a shared temp
+// path carries a sharedVar fact to the packages that create at it. A
+// function whose parameter is the path of such
 // a creation — directly, through a local variable, or with constant names
 // joined to it, and through the functions it calls — carries a createsAt
 // fact, and a call passing it a predictable shared temp path is reported

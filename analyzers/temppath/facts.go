@@ -3,6 +3,7 @@ package temppath
 import (
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 	"path/filepath"
 	"strings"
@@ -44,6 +45,91 @@ func (f *createsAt) String() string {
 		parts[i] = fmt.Sprintf("%d: %s%s", p.Index, joined, p.Call)
 	}
 	return "createsAt(" + strings.Join(parts, ", ") + ")"
+}
+
+// sharedVar is the fact of an exported package-level variable that holds
+// a shared temp path (var Sock = "/tmp/app.sock", var Out =
+// flag.String("o", "/tmp/out", ...)): another package creating at it is
+// judged as if the path were written there.
+type sharedVar struct {
+	Predictable      bool
+	PredictableParts bool
+	What             string // where it was defined: "var Sock", "the default of flag -o"
+	Where            string // "config.go:12"
+	Flag             bool
+}
+
+func (*sharedVar) AFact() {}
+
+func (f *sharedVar) String() string {
+	pred := "unpredictable"
+	if f.Predictable {
+		pred = "predictable"
+	}
+	return fmt.Sprintf("sharedVar(%s, %s)", pred, f.What)
+}
+
+// exportVars exports the sharedVar facts of the package's exported
+// variables. Only an initializer that is itself a shared temp path is
+// worth following through the package's assignments.
+func (c *creations) exportVars() {
+	info := c.pass.TypesInfo
+	for _, f := range c.pass.Files {
+		for _, d := range f.Decls {
+			gd, ok := d.(*ast.GenDecl)
+			if !ok || gd.Tok != token.VAR {
+				continue
+			}
+			for _, spec := range gd.Specs {
+				vs := spec.(*ast.ValueSpec)
+				if len(vs.Values) != len(vs.Names) {
+					continue
+				}
+				for i, id := range vs.Names {
+					v, ok := info.Defs[id].(*types.Var)
+					if !ok || !id.IsExported() || !stringOrPointer(v.Type()) {
+						continue
+					}
+					if c.paths.Describe(vs.Values[i]).Loc != tempdir.Shared {
+						continue
+					}
+					p := c.paths.Describe(id)
+					if p.Loc != tempdir.Shared {
+						continue
+					}
+					what, where := p.Origin.What, c.where(id)
+					if p.Origin.Pos.IsValid() {
+						where = c.whereAt(p.Origin.Pos)
+					}
+					c.pass.ExportObjectFact(v, &sharedVar{
+						Predictable: p.Predictable, PredictableParts: p.PredictableParts,
+						What: what, Where: where, Flag: p.Origin.Flag,
+					})
+				}
+			}
+		}
+	}
+}
+
+// foreign describes the variables of other packages by their facts.
+func (c *creations) foreign(v *types.Var) (tempdir.Path, bool) {
+	var f sharedVar
+	if !c.pass.ImportObjectFact(v, &f) {
+		return tempdir.Path{}, false
+	}
+	return tempdir.Path{
+		Loc: tempdir.Shared,
+		Predictable: f.Predictable, PredictableParts: f.PredictableParts,
+		Origin: tempdir.Origin{What: f.What, Where: f.Where, Flag: f.Flag},
+	}, true
+}
+
+func stringOrPointer(t types.Type) bool {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
 }
 
 // createsPkg is the fact of a package that exports a function with a
@@ -223,7 +309,9 @@ func (c *creations) judged(call *fscall.Call) ast.Expr {
 	return call.Path
 }
 
-func (c *creations) where(n ast.Node) string {
-	p := c.pass.Fset.Position(n.Pos())
+func (c *creations) where(n ast.Node) string { return c.whereAt(n.Pos()) }
+
+func (c *creations) whereAt(pos token.Pos) string {
+	p := c.pass.Fset.Position(pos)
 	return fmt.Sprintf("%s:%d", filepath.Base(p.Filename), p.Line)
 }

@@ -37,7 +37,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:       "https://pkg.go.dev/github.com/tmplint/tmplint/analyzers/temppath",
 	Run:       run,
 	Requires:  []*analysis.Analyzer{directives.Analyzer, lazyinspect.Analyzer, tempdir.Analyzer},
-	FactTypes: []analysis.Fact{new(createsAt), new(createsPkg)},
+	FactTypes: []analysis.Fact{new(createsAt), new(createsPkg), new(sharedVar)},
 }
 
 func init() {
@@ -61,6 +61,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	paths, _ := pass.ResultOf[tempdir.Analyzer].(*tempdir.Result)
 	facts := newCreations(pass, paths)
+	facts.exportVars()
 	if !facts.mayCreate() {
 		return nil, nil
 	}
@@ -136,6 +137,9 @@ func (c *checker) origin(o tempdir.Origin) string {
 	if o.What == "" {
 		return ""
 	}
+	if o.Where != "" {
+		return fmt.Sprintf(" (%s at %s)", o.What, o.Where)
+	}
 	p := c.pass.Fset.Position(o.Pos)
 	if !p.IsValid() {
 		return " (" + o.What + ")"
@@ -149,7 +153,7 @@ func (c *checker) check(call *fscall.Call, parent inspector.Cursor) {
 	if creates == fscall.No || call.Kind == fscall.Bind && creates != fscall.Yes {
 		return
 	}
-	d := c.paths.Describe(call.Path)
+	d := c.paths.DescribeWith(call.Path, c.facts.foreign)
 	if call.Recv != nil { // an *os.Root method: the name is inside the root
 		if c.paths.Classify(call.Recv) != tempdir.Shared {
 			return
@@ -213,7 +217,7 @@ func (c *checker) checkCallee(call *ast.CallExpr) {
 			continue
 		}
 		arg := call.Args[pc.Index]
-		d := c.paths.Describe(arg)
+		d := c.paths.DescribeWith(arg, c.facts.foreign)
 		if d.Loc != tempdir.Shared || !(d.Predictable || pc.Joined && d.PredictableParts) {
 			continue
 		}

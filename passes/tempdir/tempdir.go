@@ -138,11 +138,22 @@ type Path struct {
 }
 
 // Describe classifies the path e in one evaluation.
-func (r *Result) Describe(e ast.Expr) Path {
+func (r *Result) Describe(e ast.Expr) Path { return r.DescribeWith(e, nil) }
+
+// A Foreign describes the package-level variables of other packages, from
+// what an analyzer's facts say about them; it reports false for a
+// variable it knows nothing about.
+type Foreign func(v *types.Var) (Path, bool)
+
+// DescribeWith is Describe, with the variables of other packages
+// described by foreign.
+func (r *Result) DescribeWith(e ast.Expr, foreign Foreign) Path {
 	if r == nil || e == nil {
 		return Path{}
 	}
-	v := r.newEval().eval(e)
+	ev := r.newEval()
+	ev.foreign = foreign
+	v := ev.eval(e)
 	p := Path{Loc: v.loc, Container: v.parent, Predictable: v.name && v.pred, PredictableParts: v.pred, Origin: v.origin}
 	if p.Loc == neutral {
 		p.Loc = Unknown
@@ -275,9 +286,10 @@ var unknownVal = val{loc: Unknown}
 var predVal = val{loc: Unknown, name: true, pred: true}
 
 type evaluator struct {
-	r    *Result
-	memo map[*types.Var]val
-	busy map[*types.Var]bool
+	r       *Result
+	memo    map[*types.Var]val
+	busy    map[*types.Var]bool
+	foreign Foreign // the variables of other packages, or nil
 }
 
 func (r *Result) newEval() *evaluator {
@@ -417,7 +429,7 @@ func (ev *evaluator) evalVar(id *ast.Ident) val {
 	v := vars.Follow(id)
 	srcs, ok := vars.Sources(v)
 	if !ok {
-		return unknownVal
+		return ev.foreignVar(id)
 	}
 	if v.Parent() == ev.r.pkg.Scope() {
 		res := ev.evalSources(v, srcs)
@@ -427,6 +439,20 @@ func (ev *evaluator) evalVar(id *ast.Ident) val {
 		return res
 	}
 	return ev.evalSources(v, srcs)
+}
+
+// foreignVar evaluates a package-level variable of another package by
+// what the foreign describer knows of it.
+func (ev *evaluator) foreignVar(id *ast.Ident) val {
+	v, ok := ev.r.info.Uses[id].(*types.Var)
+	if !ok || ev.foreign == nil || v.Pkg() == nil || v.Pkg() == ev.r.pkg || v.Parent() != v.Pkg().Scope() {
+		return unknownVal
+	}
+	p, ok := ev.foreign(v)
+	if !ok {
+		return unknownVal
+	}
+	return val{loc: p.Loc, parent: p.Container, name: p.Predictable, pred: p.PredictableParts, origin: p.Origin}
 }
 
 // evalField evaluates an unexported field of a struct type of the
@@ -719,6 +745,9 @@ type Origin struct {
 	What string    // "const sock", "var lockDir", "the default of flag -o", "field sock, set once"
 	Pos  token.Pos // the definition
 	Flag bool      // the path is a flag's default, which the user may override
+	// Where is the definition as "file.go:12" when Pos is not known: an
+	// origin that a fact brought from another package.
+	Where string
 }
 
 // constOrigin returns the package-level constant that a constant path

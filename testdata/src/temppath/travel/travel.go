@@ -72,20 +72,30 @@ func (d *daemon) run(data []byte) {
 }
 
 func params(data []byte, userDir string) { // want params:"createsAt.1: joined net.Listen."
-	lib.Serve("/tmp/app.sock")                               // want `Serve creates argument 1 at a predictable name in shared temp dir, with net.Listen at lib.go:14: another local user can pre-create it or plant a symlink; pass a path in a directory from os.MkdirTemp`
+	lib.Serve("/tmp/app.sock")                               // want `Serve creates argument 1 at a predictable name in shared temp dir, with net.Listen at lib.go:\d+: another local user can pre-create it or plant a symlink; pass a path in a directory from os.MkdirTemp`
 	lib.Serve(sock)                                          // want `Serve creates argument 1 at a predictable name in shared temp dir \(const sock at travel.go:16\), with net.Listen`
-	lib.Start(filepath.Join(os.TempDir(), "app.sock"))       // want `Start creates argument 1 at a predictable name in shared temp dir, with net.Listen at lib.go:14`
-	lib.Spool("/tmp", data)                                  // want `Spool creates a file inside argument 1 at a predictable name in shared temp dir, with os.WriteFile at lib.go:19`
-	lib.Pipe(*out)                                           // want `Pipe creates argument 1 at a predictable name in shared temp dir \(the default of flag -o at travel.go:23\), with syscall.Mkfifo at lib.go:25: .*default the flag`
+	lib.Start(filepath.Join(os.TempDir(), "app.sock"))       // want `Start creates argument 1 at a predictable name in shared temp dir, with net.Listen at lib.go:\d+`
+	lib.Spool("/tmp", data)                                  // want `Spool creates a file inside argument 1 at a predictable name in shared temp dir, with os.WriteFile at lib.go:\d+`
+	lib.Pipe(*out)                                           // want `Pipe creates argument 1 at a predictable name in shared temp dir \(the default of flag -o at travel.go:23\), with syscall.Mkfifo at lib.go:\d+: .*default the flag`
 	lib.Serve(filepath.Join(userDir, "app.sock"))            // ok: the caller's directory
 	lib.Serve(fmt.Sprintf("/tmp/app-%d.sock", rand.Int()))   // ok: random
 	lib.Spool(os.TempDir()+"/"+fmt.Sprint(rand.Int()), data) // ok: random
 	lib.Exclusive("/tmp/app.lock")                           // ok: O_EXCL, strict only
 	lib.Reads("/tmp/app.conf")                               // ok: reads
 	lib.Reassigned("/tmp/app")                               // ok: no fact
-	serveLocal("/tmp/local.sock")                            // want `serveLocal creates argument 1 at a predictable name in shared temp dir, with net.Listen at travel.go:92`
+	serveLocal("/tmp/local.sock")                            // want `serveLocal creates argument 1 at a predictable name in shared temp dir, with net.Listen at travel.go:\d+`
 	dir, _ := os.MkdirTemp("", "p-*")
 	lib.Serve(filepath.Join(dir, "app.sock")) // ok: private
+}
+
+func foreignVars(data []byte) {
+	net.Listen("unix", lib.DefaultSock)                                             // want `net.Listen at a predictable name in shared temp dir \(var DefaultSock at lib.go:\d+\)`
+	os.WriteFile(filepath.Join(lib.SpoolRoot, "x"), data, 0o600)                    // want `os.WriteFile at a predictable name in shared temp dir \(var SpoolRoot at lib.go:\d+\)`
+	os.WriteFile(*lib.Out, data, 0o600)                                             // want `\(the default of flag -out at lib.go:\d+\): .*default the flag`
+	lib.Serve(lib.DefaultSock)                                                      // want `Serve creates argument 1 at a predictable name in shared temp dir \(var DefaultSock at lib.go:\d+\)`
+	os.WriteFile(filepath.Join(lib.Home, "x"), data, 0o600)                         // ok
+	os.WriteFile(lib.Changed, data, 0o600)                                          // ok: assigned elsewhere
+	os.WriteFile(filepath.Join(lib.SpoolRoot, fmt.Sprint(rand.Int())), data, 0o600) // ok: random
 }
 
 func serveLocal(p string) { // want serveLocal:"createsAt.0: net.Listen."

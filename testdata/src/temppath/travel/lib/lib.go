@@ -3,6 +3,7 @@
 package lib // want package:"createsPkg"
 
 import (
+	"flag"
 	"net"
 	"os"
 	"path/filepath"
@@ -54,3 +55,16 @@ func Reassigned(name string) error {
 	}
 	return os.MkdirAll(name, 0o700)
 }
+
+// The exported variables that hold shared temp paths carry sharedVar
+// facts to the packages that use them.
+var (
+	DefaultSock = "/tmp/lib.sock"                              // want DefaultSock:"sharedVar.predictable, var DefaultSock."
+	SpoolRoot   = os.TempDir()                                 // want SpoolRoot:"sharedVar.unpredictable, var SpoolRoot."
+	Out         = flag.String("out", "/tmp/lib.out", "output") // want Out:"sharedVar.predictable, the default of flag -out."
+	Home        = os.Getenv("HOME")                            // no fact: not shared temp
+	Changed     = "/tmp/changed"                               // no fact: SetChanged assigns it
+)
+
+// SetChanged changes Changed.
+func SetChanged(p string) { Changed = p }
