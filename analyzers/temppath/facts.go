@@ -118,7 +118,7 @@ func (c *creations) foreign(v *types.Var) (tempdir.Path, bool) {
 		return tempdir.Path{}, false
 	}
 	return tempdir.Path{
-		Loc: tempdir.Shared,
+		Loc:         tempdir.Shared,
 		Predictable: f.Predictable, PredictableParts: f.PredictableParts,
 		Origin: tempdir.Origin{What: f.What, Where: f.Where, Flag: f.Flag},
 	}, true
