@@ -6,6 +6,7 @@ import (
 	"go/ast"
 	"go/token"
 	"strconv"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -70,7 +71,7 @@ type checker struct {
 func run(pass *analysis.Pass) (any, error) {
 	r := report.New(pass, strict)
 	defer r.Finish()
-	if !pkgtypes.ImportsAny(pass.Pkg, "os", "io/ioutil", "syscall", "golang.org/x/sys/unix") {
+	if !pkgtypes.ImportsAny(pass.Pkg, "os", "io/ioutil", "syscall", "golang.org/x/sys/unix", "net") {
 		return nil, nil
 	}
 	ins := pass.ResultOf[lazyinspect.Analyzer].(*lazyinspect.Inspector).Get()
@@ -92,6 +93,10 @@ func run(pass *analysis.Pass) (any, error) {
 		c.file = file
 		for cc := range fc.Preorder((*ast.CallExpr)(nil)) {
 			if call, ok := fscall.Match(pass.TypesInfo, cc.Node().(*ast.CallExpr)); ok {
+				if call.Kind == fscall.Bind {
+					c.socket(&call, cc)
+					continue
+				}
 				c.check(&call)
 			}
 		}
@@ -101,7 +106,7 @@ func run(pass *analysis.Pass) (any, error) {
 
 func (c *checker) check(call *fscall.Call) {
 	info := c.pass.TypesInfo
-	if (call.Kind == fscall.CreateFile || call.Kind == fscall.CreateDir) && call.Creates(info) == fscall.No {
+	if (call.Kind == fscall.CreateFile || call.Kind == fscall.CreateDir || call.Kind == fscall.Node) && call.Creates(info) == fscall.No {
 		return // an open that does not create: the mode is unused
 	}
 	if call.Mode != nil && c.decimal(call) {
@@ -114,7 +119,7 @@ func (c *checker) check(call *fscall.Call) {
 		c.chmod(call)
 	case fscall.TempFile, fscall.TempDir:
 		c.temp(call)
-	case fscall.CreateFile, fscall.CreateDir:
+	case fscall.CreateFile, fscall.CreateDir, fscall.Node:
 		c.create(call)
 	}
 }
@@ -323,6 +328,11 @@ func (c *checker) create(call *fscall.Call) {
 	policy, what := c.file0, "file"
 	if call.IsDir() {
 		policy, what = c.dir0, "directory"
+	} else if call.Kind == fscall.Node {
+		what = "node"
+		if strings.HasPrefix(call.Func.Name(), "Mkfifo") {
+			what = "FIFO"
+		}
 	}
 	if call.Path != nil && call.Recv == nil && c.paths.Existing(call.Path) {
 		return // the file os.CreateTemp made: nothing is created, the mode is unused
