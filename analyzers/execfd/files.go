@@ -55,7 +55,7 @@ func (fn *fun) checkFiles() {
 				}
 			}
 			for _, f := range fn.filesIn(given) {
-				hs = append(hs, handoff{f: f, start: start, what: start.Fun.(*ast.SelectorExpr).Sel.Name})
+				hs = append(hs, handoff{f: f, start: start, what: cmd.startNames[start]})
 			}
 		}
 	}
@@ -113,10 +113,16 @@ func (fn *fun) checkHandoff(h handoff) bool {
 		r := h.f.partner
 		sinks := pathflow.Reaches(q, func(n ast.Node) bool { return fn.readsPipe(n, r) })
 		if len(sinks) > 0 {
+			// A read bounded by a deadline does not hang: it ends at the
+			// deadline with an error instead of EOF.
+			harm := fmt.Sprintf("the reader of %s never sees EOF and blocks forever", r.Name())
+			if fn.deadlineBefore(r, sinks[0]) {
+				harm = fmt.Sprintf("the read of %s sees no EOF when the child exits and fails only at its deadline", r.Name())
+			}
 			fn.c.r.Report(analysis.Diagnostic{
 				Pos: h.start.Pos(), End: h.start.End(),
-				Message: fmt.Sprintf("the parent still holds %s, the write end of the pipe handed to the child, when it reads %s: the reader of %s never sees EOF and blocks forever (a deferred Close runs too late); close %s right after %s",
-					name, r.Name(), r.Name(), name, startName),
+				Message: fmt.Sprintf("the parent still holds %s, the write end of the pipe handed to the child, when it reads %s: %s (a deferred Close runs too late); close %s right after %s",
+					name, r.Name(), harm, name, startName),
 				Related:        related(sinks[0], "the read that never sees EOF"),
 				SuggestedFixes: fix,
 			})
@@ -533,4 +539,28 @@ func (fn *fun) aliasedBefore(v *types.Var, start ast.Node) bool {
 func (fn *fun) isCmdField(sel *ast.SelectorExpr) bool {
 	t := fn.info().TypeOf(sel.X)
 	return t != nil && (isCmd(t) || isProcAttr(t))
+}
+
+// deadlineBefore reports whether the parent sets a read deadline on r
+// (SetReadDeadline, SetDeadline) before the read node, outside goroutines
+// and deferred calls: the read then ends at the deadline.
+func (fn *fun) deadlineBefore(r *types.Var, read ast.Node) bool {
+	info := fn.info()
+	found := false
+	fn.walk(func(n ast.Node, stack []ast.Node, inLit bool) bool {
+		if found || inLit || n.Pos() >= read.End() {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.DeferStmt, *ast.GoStmt:
+			return false
+		case *ast.CallExpr:
+			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && isVar(info, sel.X, r) &&
+				(sel.Sel.Name == "SetReadDeadline" || sel.Sel.Name == "SetDeadline") && n.End() <= read.Pos() {
+				found = true
+			}
+		}
+		return true
+	})
+	return found
 }
