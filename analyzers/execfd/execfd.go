@@ -2,10 +2,10 @@ package execfd
 
 import (
 	_ "embed"
-	"slices"
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/cfg"
@@ -81,10 +81,10 @@ func run(pass *analysis.Pass) (any, error) {
 type checker struct {
 	pass  *analysis.Pass
 	r     *report.Reporter
-	fv    *funcValues                // built on first use
-	uses  map[paramKey]paramUse      // what the package's functions do with their arguments
+	fv    *funcValues                   // built on first use
+	uses  map[paramKey]paramUse         // what the package's functions do with their arguments
 	decls map[*types.Func]*ast.FuncDecl // built on first use
-	owned *ownedFields               // built on first use
+	owned *ownedFields                  // built on first use
 }
 
 // A fun is one function body under analysis.
@@ -98,7 +98,7 @@ type fun struct {
 	files map[*types.Var]*file
 	procs []*startProcess
 	attrs map[*types.Var]*ast.CompositeLit // local os.ProcAttr values
-	colls map[*types.Var]*collection      // local slices holding commands
+	colls map[*types.Var]*collection       // local slices holding commands
 	// unstored lists starts of a command that is never kept, as in
 	// exec.Command("xdg-open", url).Start().
 	unstored []*ast.CallExpr
@@ -126,13 +126,13 @@ type command struct {
 	stores []store
 	handed bool // escapes other than stores into fields
 	// pdeathsig: SysProcAttr.Pdeathsig is set, the child dies with the parent.
-	pdeathsig bool
-	outputs    bool            // Output or CombinedOutput is called
-	pipes      bool            // StdoutPipe or StderrPipe is called
-	waited     bool            // Wait or Process.Wait is called, or Run and friends
-	released   bool            // Process.Release is called
-	escapes    bool            // the command or its Process is handed to other code
-	startInGo  bool            // started in a goroutine (go cmd.Run())
+	pdeathsig  bool
+	outputs    bool // Output or CombinedOutput is called
+	pipes      bool // StdoutPipe or StderrPipe is called
+	waited     bool // Wait or Process.Wait is called, or Run and friends
+	released   bool // Process.Release is called
+	escapes    bool // the command or its Process is handed to other code
+	startInGo  bool // started in a goroutine (go cmd.Run())
 	startedAny bool
 	stdinPipe  bool // StdinPipe is called: the child lives as long as the parent holds the pipe
 	// assigns are the positions where the variable is assigned a command,
