@@ -278,11 +278,32 @@ func (fn *fun) checkCollected(cmd *command, start *ast.CallExpr) {
 		}
 		names = append(names, col.v.Name())
 	}
+	// A deferred loop registered before the first start ("defer func() {
+	// for _, c := range cmds { c.Wait() } }()") covers every return.
+	var deferred ast.Node
+	ast.Inspect(fn.body, func(n ast.Node) bool {
+		if deferred != nil || n == nil || n.Pos() >= creation.Pos() {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.DeferStmt:
+			for r := range released {
+				if n.Pos() <= r.Pos() && r.End() <= n.End() {
+					deferred = n
+				}
+			}
+			return false
+		}
+		return true
+	})
 	q := &pathflow.Query{
 		Info:     info,
 		CFG:      fn.cfg,
 		Creation: creation,
 		Err:      errVar,
+		Deferred: deferred,
 		Release: func(n ast.Node, stack []ast.Node) pathflow.Action {
 			if released[n] {
 				return pathflow.Action{Effect: pathflow.Released}

@@ -201,7 +201,7 @@ func (fn *fun) fileRelease(v *types.Var) func(n ast.Node, stack []ast.Node) path
 			if info.Uses[n] != v || len(stack) == 0 {
 				break
 			}
-			if escapes(info, n, stack) {
+			if fn.escapes(n, stack) {
 				return released
 			}
 		}
@@ -216,7 +216,7 @@ func isVar(info *types.Info, e ast.Expr, v *types.Var) bool {
 
 // escapes reports whether the use id of a file hands it to other code:
 // returned, stored, sent, or passed to a function that may close it.
-func escapes(info *types.Info, id *ast.Ident, stack []ast.Node) bool {
+func (fn *fun) escapes(id *ast.Ident, stack []ast.Node) bool {
 	var child ast.Node = id
 	for i := len(stack) - 1; i >= 0; i-- {
 		switch p := stack[i].(type) {
@@ -229,7 +229,7 @@ func escapes(info *types.Info, id *ast.Ident, stack []ast.Node) bool {
 			if p.Fun == child {
 				return false
 			}
-			return mayClose(info, p, child.(ast.Expr))
+			return fn.c.mayCloseArg(p, child.(ast.Expr))
 		case *ast.ReturnStmt, *ast.SendStmt, *ast.CompositeLit, *ast.KeyValueExpr:
 			return true
 		case *ast.UnaryExpr:
@@ -243,6 +243,16 @@ func escapes(info *types.Info, id *ast.Ident, stack []ast.Node) bool {
 		return false
 	}
 	return false
+}
+
+// mayCloseArg reports whether the call may close the file passed as arg:
+// what a function of the package does with it is known; for others,
+// mayClose decides from the parameter's type.
+func (c *checker) mayCloseArg(call *ast.CallExpr, arg ast.Expr) bool {
+	if u, known := c.argUse(call, arg); known {
+		return u&(useCloses|useTakes) != 0
+	}
+	return mayClose(c.pass.TypesInfo, call, arg)
 }
 
 // mayClose reports whether the call may close the file passed as arg: it
@@ -527,7 +537,7 @@ func (fn *fun) aliasedBefore(v *types.Var, start ast.Node) bool {
 						break
 					}
 				}
-				found = mayClose(info, p, child.(ast.Expr))
+				found = fn.c.mayCloseArg(p, child.(ast.Expr))
 			}
 		}
 		return true
