@@ -125,8 +125,8 @@ type command struct {
 	// stores are the assignments of the command to a struct field.
 	stores []store
 	handed bool // escapes other than stores into fields
-	// pdeathsig: SysProcAttr.Pdeathsig is set, the child dies with the parent.
-	pdeathsig  bool
+	// pdeathsig are the assignments cmd.SysProcAttr.Pdeathsig = sig.
+	pdeathsig  []ast.Node
 	outputs    bool // Output or CombinedOutput is called
 	pipes      bool // StdoutPipe or StderrPipe is called
 	waited     bool // Wait or Process.Wait is called, or Run and friends
@@ -546,7 +546,7 @@ func (fn *fun) collectUses() {
 			// cmd.SysProcAttr.Pdeathsig = syscall.SIGKILL
 			if psel, ok := grand.(*ast.SelectorExpr); ok && psel.X == sel && psel.Sel.Name == "Pdeathsig" && len(stack) >= 3 {
 				if as, ok := stack[len(stack)-3].(*ast.AssignStmt); ok && isLHS(as, psel) {
-					cmd.pdeathsig = true
+					cmd.pdeathsig = append(cmd.pdeathsig, as)
 				}
 			}
 		}

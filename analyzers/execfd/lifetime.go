@@ -3,6 +3,8 @@ package execfd
 import (
 	"go/ast"
 	"go/token"
+
+	"golang.org/x/tools/go/ast/astutil"
 )
 
 // A child started with SysProcAttr.Pdeathsig set is signalled when its
@@ -14,20 +16,42 @@ import (
 // diesWithParent reports whether the command's SysProcAttr sets Pdeathsig:
 // cmd.SysProcAttr.Pdeathsig = sig, cmd.SysProcAttr = &syscall.SysProcAttr{
 // Pdeathsig: sig}, directly or through a local variable.
-func (fn *fun) diesWithParent(cmd *command) bool {
-	if cmd.pdeathsig {
-		return true
+// The setting must come before the start on every path to it: it is taken
+// to do so when it lies in a block that encloses the start.
+func (fn *fun) diesWithParent(cmd *command, start ast.Node) bool {
+	for _, at := range cmd.pdeathsig {
+		if fn.dominates(at, start) {
+			return true
+		}
 	}
 	for _, v := range cmd.fields["SysProcAttr"] {
-		if fn.setsPdeathsig(v) {
+		if cmd.gen(v.Pos()) == cmd.gen(start.Pos()) && fn.dominates(v, start) && fn.setsPdeathsig(v, start) {
 			return true
 		}
 	}
 	return false
 }
 
+// dominates reports whether n comes before start in a block that encloses
+// start, outside function literals.
+func (fn *fun) dominates(n, start ast.Node) bool {
+	if n.Pos() >= start.Pos() {
+		return false
+	}
+	path, _ := astutil.PathEnclosingInterval(fn.file, n.Pos(), n.End())
+	for _, p := range path {
+		switch p.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.BlockStmt, *ast.CaseClause, *ast.CommClause:
+			return p.Pos() <= start.Pos() && start.End() <= p.End()
+		}
+	}
+	return false
+}
+
 // setsPdeathsig reports whether the SysProcAttr value e has Pdeathsig set.
-func (fn *fun) setsPdeathsig(e ast.Expr) bool {
+func (fn *fun) setsPdeathsig(e ast.Expr, start ast.Node) bool {
 	e = ast.Unparen(e)
 	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
 		e = ast.Unparen(u.X)
@@ -50,10 +74,10 @@ func (fn *fun) setsPdeathsig(e ast.Expr) bool {
 			switch n := n.(type) {
 			case *ast.AssignStmt:
 				for i, lhs := range n.Lhs {
-					if sel, ok := ast.Unparen(lhs).(*ast.SelectorExpr); ok && sel.Sel.Name == "Pdeathsig" && isVar(info, sel.X, v) {
+					if sel, ok := ast.Unparen(lhs).(*ast.SelectorExpr); ok && sel.Sel.Name == "Pdeathsig" && isVar(info, sel.X, v) && fn.dominates(n, start) {
 						set = true
 					}
-					if len(n.Lhs) == len(n.Rhs) && (info.Defs[identOf(lhs)] == v || info.Uses[identOf(lhs)] == v) {
+					if len(n.Lhs) == len(n.Rhs) && (info.Defs[identOf(lhs)] == v || info.Uses[identOf(lhs)] == v) && fn.dominates(n, start) {
 						if lit := compositeOf(n.Rhs[i]); lit != nil && litSetsPdeathsig(lit) {
 							set = true
 						}
@@ -61,7 +85,7 @@ func (fn *fun) setsPdeathsig(e ast.Expr) bool {
 				}
 			case *ast.ValueSpec:
 				for i, id := range n.Names {
-					if info.Defs[id] == v && i < len(n.Values) {
+					if info.Defs[id] == v && i < len(n.Values) && fn.dominates(n, start) {
 						if lit := compositeOf(n.Values[i]); lit != nil && litSetsPdeathsig(lit) {
 							set = true
 						}

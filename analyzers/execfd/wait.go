@@ -35,7 +35,7 @@ func (fn *fun) checkWaits() {
 		}
 		// A child whose parent-death signal is set dies with the parent: it
 		// cannot hold the parent's files after the parent exits.
-		if field, std := fn.parentStdio(cmd, start); std != "" && (cmd.released || !cmd.waited) && !fn.diesWithParent(cmd) {
+		if field, std := fn.parentStdio(cmd, start); std != "" && (cmd.released || !cmd.waited) && !fn.diesWithParent(cmd, start) {
 			how := "is never waited in this function"
 			if cmd.released {
 				how = "is released with Process.Release"
@@ -227,18 +227,20 @@ func (fn *fun) startedBefore(cmd *command, start *ast.CallExpr) bool {
 }
 
 // unwaitedHarm says what an unwaited child costs: always a zombie once it
-// exits; pipes and copying goroutines only when the command has them (a
-// StdoutPipe, or a standard stream that is not an *os.File).
+// exits; open pipes only when the command has them (a StdoutPipe, or a
+// standard stream that is not an *os.File, which os/exec copies through a
+// pipe whose parent end only Wait closes).
 func (fn *fun) unwaitedHarm(cmd *command) string {
+	const zombie = "once it exits it stays a zombie until the parent exits"
 	if cmd.pipes || cmd.stdinPipe {
-		return "once it exits it stays a zombie until the parent exits, and its pipes stay open"
+		return zombie + ", and the parent's ends of its pipes stay open"
 	}
 	for _, f := range []string{"Stdin", "Stdout", "Stderr"} {
 		for _, v := range cmd.fields[f] {
 			if writerKind(fn.info(), v) == notFile {
-				return "once it exits it stays a zombie until the parent exits, and the goroutines copying its standard streams and their pipes leak"
+				return zombie + ", and the parent's ends of its pipes stay open"
 			}
 		}
 	}
-	return "once it exits it stays a zombie until the parent exits"
+	return zombie
 }
