@@ -447,17 +447,12 @@ func (fn *fun) collectUses() {
 				return true
 			}
 			if call, ok := parent.(*ast.CallExpr); ok && call.Fun != id {
-				if col := fn.appendedTo(id, stack); col != nil {
-					if !slices.Contains(cmd.collections, col) {
-						cmd.collections = append(cmd.collections, col)
-					}
-					return true
-				}
 				if u, known := fn.c.argUse(call, id); known && u&useTakes == 0 {
 					fn.usedThrough(cmd, call, u, stack, inLit)
 					return true
 				}
 			}
+			// Appended to a local slice: the slice holds the duty to wait.
 			if col := fn.appendedTo(id, stack); col != nil {
 				if !slices.Contains(cmd.collections, col) {
 					cmd.collections = append(cmd.collections, col)
@@ -538,7 +533,14 @@ func (fn *fun) collectUses() {
 			if bin, ok := grand.(*ast.BinaryExpr); ok && (bin.Op == token.EQL || bin.Op == token.NEQ) {
 				return true // cmd.Process != nil
 			}
-			cmd.escapes, cmd.handed = true, true // the Process is handed on
+			// The Process is handed on: stored in a field, the field's
+			// owner must wait for it.
+			if st := fieldStore(info, sel, stack[:len(stack)-1]); st != nil {
+				cmd.stores = append(cmd.stores, *st)
+				cmd.escapes = true
+			} else {
+				cmd.escapes, cmd.handed = true, true
+			}
 		case "Start", "Run", "Wait", "Output", "CombinedOutput":
 			cmd.escapes, cmd.handed = true, true // a method value, as in g.Go(cmd.Wait)
 			cmd.waited = true

@@ -24,7 +24,7 @@ type store struct {
 
 // fieldStore returns the store when the use id is the value assigned to a
 // field of a struct: "s.child = cmd", "&server{child: cmd}".
-func fieldStore(info *types.Info, id *ast.Ident, stack []ast.Node) *store {
+func fieldStore(info *types.Info, id ast.Expr, stack []ast.Node) *store {
 	var child ast.Node = id
 	i := len(stack) - 1
 	for ; i >= 0; i-- {
@@ -143,10 +143,14 @@ func (fn *fun) checkStores(cmd *command) {
 	}
 	st := cmd.stores[0]
 	owner := typeName(st.owner)
+	wait := st.field.Name() + ".Wait"
+	if isNamed(st.field.Type(), "os", "Process") {
+		wait = st.field.Name() + ".Wait, or Release to detach it"
+	}
 	fn.c.r.Report(analysis.Diagnostic{
 		Pos: st.at.Pos(), End: st.at.End(),
-		Message: fmt.Sprintf("field %s of %s holds the child started by %s.Start, but no function of the package waits for it: once it exits it stays a zombie until the parent exits; wait for it (%s.Wait) in a method of %s, such as its Close or Stop",
-			st.field.Name(), owner, cmd.v.Name(), st.field.Name(), owner),
+		Message: fmt.Sprintf("field %s of %s holds the child started by %s.Start, but no function of the package waits for it: once it exits it stays a zombie until the parent exits; wait for it (%s) in a method of %s, such as its Close or Stop",
+			st.field.Name(), owner, cmd.v.Name(), wait, owner),
 	})
 }
 

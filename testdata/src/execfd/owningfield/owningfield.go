@@ -3,6 +3,7 @@
 package owningfield
 
 import (
+	"os"
 	"os/exec"
 )
 
@@ -91,4 +92,36 @@ func (r *runOnly) Do() error {
 	cmd := exec.Command("tool")
 	r.last = cmd // ok
 	return cmd.Run()
+}
+
+// The Process is kept, and only signalled.
+type procKept struct{ proc *os.Process }
+
+func (p *procKept) Start() error {
+	cmd := exec.Command("server")
+	if err := cmd.Start(); err != nil {
+		return err
+	}
+	p.proc = cmd.Process // want `field proc of procKept holds the child started by cmd.Start, but no function of the package waits for it: once it exits it stays a zombie until the parent exits; wait for it \(proc.Wait, or Release to detach it\) in a method of procKept`
+	return nil
+}
+
+func (p *procKept) Stop() error { return p.proc.Signal(os.Interrupt) }
+
+// The Process is kept and waited for.
+type procWaited struct{ proc *os.Process }
+
+func (p *procWaited) Start() error {
+	cmd := exec.Command("server")
+	if err := cmd.Start(); err != nil {
+		return err
+	}
+	p.proc = cmd.Process // ok
+	return nil
+}
+
+func (p *procWaited) Stop() error {
+	p.proc.Kill()
+	_, err := p.proc.Wait()
+	return err
 }
