@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/astutil"
@@ -23,7 +24,8 @@ import (
 // A collection is a local slice variable that holds commands, directly or
 // in a field of its elements.
 type collection struct {
-	v *types.Var
+	v     *types.Var
+	files bool // holds files to close, not commands to wait for
 	// appends are the statements that put a command into the slice.
 	appends []ast.Stmt
 	// released are the nodes that wait for every element (the operand of
@@ -137,7 +139,7 @@ func (fn *fun) releases(col *collection) map[ast.Node]bool {
 		}
 		switch p := stack[i].(type) {
 		case *ast.RangeStmt:
-			if p.X == child && fn.waitsElements(p, col.v) {
+			if p.X == child && fn.releasesElements(p, col) {
 				col.released[id] = true
 			}
 			return true
@@ -159,6 +161,9 @@ func (fn *fun) releases(col *collection) map[ast.Node]bool {
 			if u, known := fn.c.argUse(p, child.(ast.Expr)); known && u == 0 {
 				return true // borrowed
 			}
+			if col.files && !fn.c.mayCloseArg(p, child.(ast.Expr)) {
+				return true
+			}
 		case *ast.BinaryExpr:
 			return true
 		}
@@ -168,10 +173,16 @@ func (fn *fun) releases(col *collection) map[ast.Node]bool {
 	return col.released
 }
 
-// waitsElements reports whether the body of the range loop over the slice v
-// waits for (or hands on) the command of the element it visits.
-func (fn *fun) waitsElements(rs *ast.RangeStmt, v *types.Var) bool {
+// releasesElements reports whether the body of the range loop over the
+// collection waits for (or hands on) the command of the element it visits,
+// or closes its file.
+func (fn *fun) releasesElements(rs *ast.RangeStmt, col *collection) bool {
 	info := fn.info()
+	v := col.v
+	methods, uses := []string{"Wait", "Release", "Run"}, useWaits|useTakes
+	if col.files {
+		methods, uses = []string{"Close"}, useCloses|useTakes
+	}
 	elemVar := func(e ast.Expr) *types.Var {
 		if e == nil {
 			return nil
@@ -211,19 +222,18 @@ func (fn *fun) waitsElements(rs *ast.RangeStmt, v *types.Var) bool {
 		if !ok {
 			return true
 		}
-		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && isElem(sel.X) {
-			switch sel.Sel.Name {
-			case "Wait", "Release", "Run":
-				found = true
-			}
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && isElem(sel.X) && slices.Contains(methods, sel.Sel.Name) {
+			found = true
 		}
 		for _, a := range call.Args {
 			if isElem(a) {
-				if u, known := fn.c.argUse(call, a); !known || u&(useWaits|useTakes) != 0 {
+				if col.files {
+					found = found || fn.c.mayCloseArg(call, a) // closeFile(f)
+				} else if u, known := fn.c.argUse(call, a); !known || u&uses != 0 {
 					found = true // waitCmd(c), g.Go(c.Wait)
 				}
 			}
-			if sel, ok := ast.Unparen(a).(*ast.SelectorExpr); ok && sel.Sel.Name == "Wait" && isElem(sel.X) {
+			if sel, ok := ast.Unparen(a).(*ast.SelectorExpr); ok && slices.Contains(methods, sel.Sel.Name) && isElem(sel.X) {
 				found = true // a method value
 			}
 		}

@@ -99,6 +99,9 @@ type fun struct {
 	procs []*startProcess
 	attrs map[*types.Var]*ast.CompositeLit // local os.ProcAttr values
 	colls map[*types.Var]*collection       // local slices holding commands
+	// fileColls are the local slices holding files, nil when they hold
+	// none that the function created.
+	fileColls map[*types.Var]*collection
 	// unstored lists starts of a command that is never kept, as in
 	// exec.Command("xdg-open", url).Start().
 	unstored []*ast.CallExpr
@@ -188,6 +191,7 @@ func (c *checker) function(f *ast.File, node ast.Node, body *ast.BlockStmt, grap
 	}
 	fn.collectUses()
 	fn.checkFiles()
+	fn.checkFileCollections()
 	fn.checkWaits()
 	fn.checkShells()
 }
