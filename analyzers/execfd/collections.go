@@ -335,7 +335,7 @@ func (fn *fun) checkCollected(cmd *command, start *ast.CallExpr) {
 		}
 		fn.c.r.Report(analysis.Diagnostic{
 			Pos: start.Pos(), End: start.End(),
-			Message: fmt.Sprintf("%s.Start succeeds and the child is kept in %s, but not every path waits for %s's commands: %s; wait for each command in %s (Process.Kill then Wait to stop them) before returning",
+			Message: fmt.Sprintf("%s.Start succeeds and the child is kept in %s, but some path returns without waiting for the commands in %s: %s; wait for each command in %s (Process.Kill then Wait to stop them) before returning",
 				name, col, col, fn.unwaitedHarm(cmd), col),
 			Related: related(l.Node, msg),
 		})
