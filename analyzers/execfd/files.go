@@ -116,6 +116,12 @@ func (fn *fun) checkHandoff(h handoff) bool {
 			// A read bounded by a deadline does not hang: it ends at the
 			// deadline with an error instead of EOF.
 			harm := fmt.Sprintf("the reader of %s never sees EOF and blocks forever", r.Name())
+			if !fn.readsToEOF(sinks[0], r) {
+				// A read of a given size or up to a delimiter returns
+				// when the child has written it; it hangs only if the
+				// child exits first.
+				harm = fmt.Sprintf("if the child exits before writing what the read of %s waits for, the read blocks forever instead of seeing EOF", r.Name())
+			}
 			if fn.deadlineBefore(r, sinks[0]) {
 				harm = fmt.Sprintf("the read of %s sees no EOF when the child exits and fails only at its deadline", r.Name())
 			}
@@ -573,4 +579,58 @@ func (fn *fun) deadlineBefore(r *types.Var, read ast.Node) bool {
 		return true
 	})
 	return found
+}
+
+// readsToEOF reports whether the node reads r to its end: io.ReadAll,
+// io.Copy and io.CopyBuffer from r, r.WriteTo, w.ReadFrom(r), or a loop
+// that scans it. Such a read needs EOF to return.
+func (fn *fun) readsToEOF(n ast.Node, r *types.Var) bool {
+	info := fn.info()
+	found := false
+	ast.Inspect(n, func(m ast.Node) bool {
+		if found {
+			return false
+		}
+		if _, ok := m.(*ast.FuncLit); ok {
+			return false
+		}
+		call, ok := m.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		switch {
+		case isFunc(info, call, "io", "ReadAll") || isFunc(info, call, "io/ioutil", "ReadAll"):
+			found = len(call.Args) == 1 && isVar(info, call.Args[0], r)
+		case isFunc(info, call, "io", "Copy") || isFunc(info, call, "io", "CopyBuffer"):
+			found = len(call.Args) >= 2 && isVar(info, call.Args[1], r)
+		default:
+			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+				switch sel.Sel.Name {
+				case "WriteTo":
+					found = isVar(info, sel.X, r)
+				case "ReadFrom":
+					found = len(call.Args) == 1 && isVar(info, call.Args[0], r)
+				}
+			}
+		}
+		return true
+	})
+	if found {
+		return true
+	}
+	// A loop around the read (for scanner.Scan(), for { r.Read(buf) })
+	// reads until EOF.
+	if _, ok := n.(*ast.ForStmt); ok {
+		return true
+	}
+	path, _ := astutil.PathEnclosingInterval(fn.file, n.Pos(), n.End())
+	for _, p := range path {
+		switch p.(type) {
+		case *ast.ForStmt, *ast.RangeStmt:
+			return true
+		case *ast.FuncLit, *ast.FuncDecl:
+			return false
+		}
+	}
+	return false
 }

@@ -200,9 +200,9 @@ func (fn *fun) checkDetachedProcess(p *startProcess) {
 // stdioHarm says what a detached child holding the parent's file does.
 func stdioHarm(std string) string {
 	if std == "os.Stdin" {
-		return "it keeps the parent's input open after the parent exits and competes for it"
+		return "it competes with the parent for its input, and keeps that input open if it outlives the parent"
 	}
-	return "it keeps the parent's output open after the parent exits, so whoever reads that output waits for the child too"
+	return "if it outlives the parent it keeps the parent's output open, so whoever reads that output waits for the child too"
 }
 
 // startedBefore reports whether a path reaches the start from another start

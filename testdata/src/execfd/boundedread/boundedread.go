@@ -4,6 +4,7 @@
 package boundedread
 
 import (
+	"bufio"
 	"io"
 	"os"
 	"os/exec"
@@ -62,4 +63,23 @@ func closedAfterStart() ([]byte, error) {
 	out, err := io.ReadAll(r)
 	cmd.Wait()
 	return out, err
+}
+
+// A read of one line returns once the child has written it: it hangs only
+// if the child exits first.
+func readyLine() (string, error) {
+	r, w, err := os.Pipe()
+	if err != nil {
+		return "", err
+	}
+	defer r.Close()
+	defer w.Close()
+	cmd := exec.Command("child")
+	cmd.Stdout = w
+	if err := cmd.Start(); err != nil { // want `the parent still holds w, the write end of the pipe handed to the child, when it reads r: if the child exits before writing what the read of r waits for, the read blocks forever instead of seeing EOF \(a deferred Close runs too late\); close w right after Start`
+		return "", err
+	}
+	line, err := bufio.NewReader(r).ReadString('\n')
+	go cmd.Wait()
+	return line, err
 }
