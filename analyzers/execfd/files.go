@@ -116,20 +116,23 @@ func (fn *fun) checkHandoff(h handoff) bool {
 			// A read bounded by a deadline does not hang: it ends at the
 			// deadline with an error instead of EOF.
 			harm := fmt.Sprintf("the reader of %s never sees EOF and blocks forever", r.Name())
+			readNote := "the read that never sees EOF"
 			if !fn.readsToEOF(sinks[0], r) {
+				readNote = "the read that blocks if the child exits first"
 				// A read of a given size or up to a delimiter returns
 				// when the child has written it; it hangs only if the
 				// child exits first.
 				harm = fmt.Sprintf("if the child exits before writing what the read of %s waits for, the read blocks forever instead of seeing EOF", r.Name())
 			}
 			if fn.deadlineBefore(r, sinks[0]) {
+				readNote = "the read that ends only at its deadline"
 				harm = fmt.Sprintf("the read of %s sees no EOF when the child exits and fails only at its deadline", r.Name())
 			}
 			fn.c.r.Report(analysis.Diagnostic{
 				Pos: h.start.Pos(), End: h.start.End(),
 				Message: fmt.Sprintf("the parent still holds %s, the write end of the pipe handed to the child, when it reads %s: %s (a deferred Close runs too late); close %s right after %s",
 					name, r.Name(), harm, name, startName),
-				Related:        related(sinks[0], "the read that never sees EOF"),
+				Related:        related(sinks[0], readNote),
 				SuggestedFixes: fix,
 			})
 			return true
