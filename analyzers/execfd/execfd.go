@@ -47,7 +47,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	cfgs := pathflow.NewCFGs(pass.TypesInfo, pass.Files)
 	ins := pass.ResultOf[lazyinspect.Analyzer].(*lazyinspect.Inspector).Get()
-	c := &checker{pass: pass, r: r, uses: make(map[paramKey]paramUse)}
+	c := &checker{pass: pass, r: r, uses: make(map[paramKey]paramUse), creators: make(map[*types.Func]bool)}
 	ins.WithStack([]ast.Node{(*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)}, func(n ast.Node, push bool, stack []ast.Node) bool {
 		if !push {
 			return true
@@ -85,6 +85,9 @@ type checker struct {
 	uses  map[paramKey]paramUse         // what the package's functions do with their arguments
 	decls map[*types.Func]*ast.FuncDecl // built on first use
 	owned *ownedFields                  // built on first use
+	// creators memoizes which functions of the package return a fresh
+	// command.
+	creators map[*types.Func]bool
 }
 
 // A fun is one function body under analysis.
@@ -319,12 +322,15 @@ func (fn *fun) define(lhs, rhs ast.Expr, stmt ast.Stmt) {
 	case isCmd(v.Type()):
 		var lit *ast.CompositeLit
 		var call *ast.CallExpr
-		owned := true
+		owned, wrapped := true, false
 		switch r := rhs.(type) {
 		case *ast.CallExpr:
-			if fn.c.isCallOf(r, "os/exec", "Command") || fn.c.isCallOf(r, "os/exec", "CommandContext") {
+			switch {
+			case fn.c.isCallOf(r, "os/exec", "Command") || fn.c.isCallOf(r, "os/exec", "CommandContext"):
 				call = r
-			} else {
+			case fn.c.isCmdCreatorCall(r):
+				wrapped = true // made by a creator of the package: ours too
+			default:
 				owned = false // made elsewhere: only the files handed to it are ours
 			}
 		case *ast.UnaryExpr:
@@ -335,7 +341,7 @@ func (fn *fun) define(lhs, rhs ast.Expr, stmt ast.Stmt) {
 			owned = false
 		}
 		cmd := fn.cmds[v]
-		if owned && call == nil && lit == nil {
+		if owned && call == nil && lit == nil && !wrapped {
 			if cmd != nil {
 				cmd.assigns = append(cmd.assigns, lhs.Pos())
 			}
