@@ -112,10 +112,14 @@ func TestHazardPipeWriteEndKept(t *testing.T) {
 		if fixed {
 			w.Close() // the fix: close the parent's copy right after Start
 		}
-		out, eof := readWithin(t, r, 300*time.Millisecond)
+		// The child's output fits in the pipe's buffer, so it can exit
+		// before anyone reads: wait first, so that the deadline below
+		// measures only the missing EOF, not how fast a loaded machine
+		// starts the child.
 		if err := cmd.Wait(); err != nil {
 			t.Fatal(err)
 		}
+		out, eof := readWithin(t, r, 300*time.Millisecond)
 		if out != "hello\n" {
 			t.Errorf("fixed=%v: read %q, want the child's output", fixed, out)
 		}
