@@ -17,10 +17,18 @@ func TestProgressOnTerminalOnly(t *testing.T) {
 	stop := startProgress(s, &stats)
 	time.Sleep(3 * progressInterval)
 	stop()
+	// Read what was drawn, which may come in several chunks, until the
+	// deadline.
 	m.SetReadDeadline(time.Now().Add(2 * time.Second))
+	var got string
 	buf := make([]byte, 4096)
-	n, _ := m.Read(buf)
-	got := string(buf[:n])
+	for {
+		n, err := m.Read(buf)
+		got += string(buf[:n])
+		if err != nil {
+			break
+		}
+	}
 	if !strings.Contains(got, progname()+": listing packages") || !strings.HasSuffix(got, "\r\033[K") {
 		t.Errorf("terminal got %q, want the progress line, erased at the end", got)
 	}
