@@ -472,27 +472,32 @@ func (t *Tracker) call(call *ast.CallExpr, stack []ast.Node) (Reason, *types.Var
 	case isStd(key[0]):
 		return NoReason, nil
 	}
+	// Any other function: what it does with the parameters that receive
+	// the object, from its facts (another package) or its body (this
+	// one).
+	borrowed, taken := true, false
 	for _, i := range carried {
-		if t.direct(call.Args[i]) && t.res.releasesParam(fn, paramIndex(sig, i)) {
-			return Removed, nil
-		}
-	}
-	borrowed := true
-	for _, i := range carried {
-		if !t.res.borrowsParam(fn, paramIndex(sig, i)) {
+		switch t.res.ParamUse(fn, paramIndex(sig, i)) {
+		case Release:
+			if t.direct(call.Args[i]) {
+				return Removed, nil
+			}
+			// Removing a path inside the object leaves the object;
+			// keeping one (or not knowing which) hands it off.
+			if !t.res.onlyRemoves(fn, paramIndex(sig, i)) {
+				borrowed, taken = false, true
+			}
+		case Take:
+			borrowed, taken = false, true
+		case Unknown:
 			borrowed = false
 		}
 	}
-	if borrowed {
+	switch {
+	case borrowed:
 		return NoReason, nil
-	}
-	if fn.Pkg() == t.res.pkg {
-		for _, i := range carried {
-			if t.res.localKeeps(fn, paramIndex(sig, i)) {
-				return Stored, nil
-			}
-		}
-		return NoReason, nil
+	case taken:
+		return Stored, nil
 	}
 	return Escaped, nil
 }
@@ -524,6 +529,20 @@ func renameErr(info *types.Info, call *ast.CallExpr, stack []ast.Node) *types.Va
 	}
 	v, _ := info.Uses[id].(*types.Var)
 	return v
+}
+
+// returnsItself reports whether ret returns the tracked object itself (or
+// a value holding it), not only a path inside it.
+func (t *Tracker) returnsItself(ret *ast.ReturnStmt) bool {
+	if len(ret.Results) == 0 {
+		return true // a naked return of a named result that holds it
+	}
+	for _, e := range ret.Results {
+		if t.carries(e) && !t.derivedExpr(e) {
+			return true
+		}
+	}
+	return false
 }
 
 // scopeNode returns a node spanning the tracked function, for searches.
