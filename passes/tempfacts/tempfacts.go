@@ -129,6 +129,8 @@ type Result struct {
 	releasesMemo map[*types.Func]*releases
 	borrowsMemo  map[*types.Func]*borrows
 	takesMemo    map[*types.Func]*takes
+	fieldMemo    map[*types.Var]map[*types.Func]bool
+	callers      map[*types.Func][]*types.Func // built on first use
 	reasonsMemo  map[[2]any]uint
 	busy         map[*types.Func]bool
 }
@@ -177,6 +179,7 @@ func run(pass *analysis.Pass) (any, error) {
 		releasesMemo: make(map[*types.Func]*releases),
 		borrowsMemo:  make(map[*types.Func]*borrows),
 		takesMemo:    make(map[*types.Func]*takes),
+		fieldMemo:    make(map[*types.Var]map[*types.Func]bool),
 		reasonsMemo:  make(map[[2]any]uint),
 		busy:         make(map[*types.Func]bool),
 	}
@@ -758,8 +761,8 @@ func (r *Result) computeReleases(fn *types.Func, d *ast.FuncDecl) *releases {
 }
 
 // paramReasons returns the set of reasons (as bits) for which some node of
-// the local function fn releases its parameter i; ok is false if the
-// function cannot be judged.
+// the local function fn releases its parameter i (-1: its receiver); ok is
+// false if the function cannot be judged.
 func (r *Result) paramReasons(fn *types.Func, i int) (mask uint, ok bool) {
 	key := [2]any{fn, i}
 	if m, ok := r.reasonsMemo[key]; ok {
@@ -770,8 +773,13 @@ func (r *Result) paramReasons(fn *types.Func, i int) (mask uint, ok bool) {
 	if d == nil || sig == nil || i >= sig.Params().Len() || generic(d) {
 		return 0, false
 	}
+	var p *types.Var
+	if i >= 0 {
+		p = sig.Params().At(i)
+	} else if p = sig.Recv(); p == nil {
+		return 0, false
+	}
 	r.reasonsMemo[key] = 0 // cycles
-	p := sig.Params().At(i)
 	kind := Dir
 	if pkgtypes.IsOSFile(p.Type()) {
 		kind = File
