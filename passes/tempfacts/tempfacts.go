@@ -578,6 +578,10 @@ func (r *Result) computeReturns(fn *types.Func, d *ast.FuncDecl) *returnsTemp {
 		}
 		c := r.Creation(call)
 		if c == nil {
+			// The function's own loop over random names.
+			if a := r.exclusiveAssign(d, call, stack); a != nil {
+				fact = r.returnedObject(d, sig, g, a, paramOf(a.Creation.DirArg))
+			}
 			return true
 		}
 		dirParam := -1
