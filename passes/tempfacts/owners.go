@@ -258,10 +258,30 @@ func isStruct(t types.Type) bool {
 	return ok
 }
 
-// ownerCall judges a method call on an owner of the tracked object: a
-// method that removes one of the fields it holds releases it; one that
-// keeps its receiver (or is started as a goroutine) takes it.
+// ownerCall judges a call that involves an owner of the tracked object: a
+// method called on it that removes one of the fields it holds releases it,
+// and so does a function of the package that is passed the owner and
+// removes such a field; a method that keeps its receiver (or is started as
+// a goroutine) takes it; a method value passed on (t.Cleanup(s.Close)) is
+// a registration or a hand-off.
 func (t *Tracker) ownerCall(call *ast.CallExpr, stack []ast.Node) (Reason, bool) {
+	if len(t.holders) == 0 {
+		return NoReason, false
+	}
+	callee, _ := typeutil.Callee(t.info, call).(*types.Func)
+	for _, a := range call.Args {
+		if sel, ok := ast.Unparen(a).(*ast.SelectorExpr); ok && t.holderIdent(sel.X) {
+			if s, ok := t.info.Selections[sel]; ok && s.Kind() == types.MethodVal {
+				if callee != nil && isTestingCleanup(callee) {
+					return Registered, true
+				}
+				return Stored, true // whoever receives it may call it
+			}
+		}
+		if t.holderIdent(a) && callee != nil && t.releasesHeld(callee) {
+			return Removed, true
+		}
+	}
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 	if !ok || !t.holderIdent(sel.X) {
 		return NoReason, false
@@ -274,8 +294,8 @@ func (t *Tracker) ownerCall(call *ast.CallExpr, stack []ast.Node) (Reason, bool)
 			return Stored, true // the goroutine keeps the owner
 		}
 	}
-	fn, ok := typeutil.Callee(t.info, call).(*types.Func)
-	if !ok || fn.Pkg() == nil {
+	fn := callee
+	if fn == nil || fn.Pkg() == nil {
 		return Escaped, true
 	}
 	fn = fn.Origin()
@@ -285,10 +305,8 @@ func (t *Tracker) ownerCall(call *ast.CallExpr, stack []ast.Node) (Reason, bool)
 	if fn.Pkg() != t.res.pkg {
 		return Escaped, true
 	}
-	for _, s := range t.ownerStores {
-		if s.Field != nil && t.res.FieldReleasers(s.Field)[fn] {
-			return Removed, true
-		}
+	if t.releasesHeld(fn) {
+		return Removed, true
 	}
 	switch t.res.ParamUse(fn, -1) {
 	case Take, Release:
@@ -297,6 +315,20 @@ func (t *Tracker) ownerCall(call *ast.CallExpr, stack []ast.Node) (Reason, bool)
 		return Escaped, true
 	}
 	return NoReason, false
+}
+
+// releasesHeld reports whether the function fn of the package removes
+// what one of the owners' fields holds.
+func (t *Tracker) releasesHeld(fn *types.Func) bool {
+	if fn.Pkg() != t.res.pkg {
+		return false
+	}
+	for _, s := range t.ownerStores {
+		if s.Field != nil && t.res.FieldReleasers(s.Field)[fn.Origin()] {
+			return true
+		}
+	}
+	return false
 }
 
 // FieldReleasers returns the functions of the package that remove the
@@ -370,6 +402,15 @@ func (r *Result) localCallers() map[*types.Func][]*types.Func {
 // that takes it or to unknown code.
 func (r *Result) FieldKept(f *types.Var) bool {
 	f = f.Origin()
+	if kept, ok := r.keptMemo[f]; ok {
+		return kept
+	}
+	kept := r.fieldKept(f)
+	r.keptMemo[f] = kept
+	return kept
+}
+
+func (r *Result) fieldKept(f *types.Var) bool {
 	if len(r.FieldReleasers(f)) > 0 {
 		return true
 	}

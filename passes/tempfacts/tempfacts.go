@@ -130,6 +130,7 @@ type Result struct {
 	borrowsMemo  map[*types.Func]*borrows
 	takesMemo    map[*types.Func]*takes
 	fieldMemo    map[*types.Var]map[*types.Func]bool
+	keptMemo     map[*types.Var]bool
 	callers      map[*types.Func][]*types.Func // built on first use
 	reasonsMemo  map[[2]any]uint
 	busy         map[*types.Func]bool
@@ -180,6 +181,7 @@ func run(pass *analysis.Pass) (any, error) {
 		borrowsMemo:  make(map[*types.Func]*borrows),
 		takesMemo:    make(map[*types.Func]*takes),
 		fieldMemo:    make(map[*types.Var]map[*types.Func]bool),
+		keptMemo:     make(map[*types.Var]bool),
 		reasonsMemo:  make(map[[2]any]uint),
 		busy:         make(map[*types.Func]bool),
 	}

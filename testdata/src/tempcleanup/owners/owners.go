@@ -23,6 +23,8 @@ func (s *Server) Close() error { return s.cleanup() }
 
 func (s *Server) cleanup() error { return os.RemoveAll(s.dir) }
 
+func (s *Server) Release() { s.cleanup() }
+
 // The owner is returned on success and dropped on the error path.
 func newServerDrops() (*Server, error) {
 	dir, err := os.MkdirTemp("", "srv")
@@ -189,4 +191,34 @@ func newScratch() (*Scratch, error) {
 		return nil, err
 	}
 	return &Scratch{dir: dir}, nil
+}
+
+// A test fixture registers its owner's release method.
+func fixture(t interface{ Cleanup(func()) }) *Server {
+	dir, err := os.MkdirTemp("", "srv")
+	if err != nil {
+		return nil
+	}
+	s := &Server{dir: dir}
+	if err := s.listen(); err != nil {
+		return nil // want `held by s.dir, which this return drops`
+	}
+	t.Cleanup(s.Release)
+	return nil
+}
+
+// A local function that removes the owner's field releases it.
+func shutdown(s *Server) { os.RemoveAll(s.dir) }
+
+func releasedByHelper() error {
+	dir, err := os.MkdirTemp("", "srv")
+	if err != nil {
+		return err
+	}
+	s := &Server{dir: dir}
+	if err := s.listen(); err != nil {
+		shutdown(s)
+		return err
+	}
+	return s.Close()
 }
