@@ -26,6 +26,12 @@ func (c *checker) ownerDropped(fn ast.Node, cr *tempfacts.Creation, obj, cleanup
 		return false
 	}
 	store := stores[0]
+	for _, s := range stores {
+		if s.Direct {
+			store = s // name the field that holds the object itself
+			break
+		}
+	}
 	reported := false
 	for _, l := range query(t) {
 		if l.Kind != pathflow.Return {
@@ -38,7 +44,7 @@ func (c *checker) ownerDropped(fn ast.Node, cr *tempfacts.Creation, obj, cleanup
 			held = fmt.Sprintf("%s.%s", owner, store.Field.Name())
 		}
 		fix := "remove it before returning"
-		if named := ownerType(store.Owner.Type()); named != nil && store.Field != nil {
+		if named := ownerType(store.Owner.Type()); named != nil && store.Direct && store.Field != nil {
 			if m := c.res.ReleaseMethod(named, store.Field); m != "" {
 				fix = fmt.Sprintf("call %s.%s() before returning", owner, m)
 			}

@@ -25,6 +25,9 @@ type OwnerStore struct {
 	Node  ast.Node   // the *ast.AssignStmt or *ast.ValueSpec
 	Owner *types.Var // the local variable holding the owner
 	Field *types.Var // the field, nil if not known
+	// Direct is set when the field holds the object itself, not a path
+	// inside it: removing what the field holds then removes the object.
+	Direct bool
 }
 
 // OwnerStores returns the stores of the tracked object into local owners,
@@ -104,14 +107,15 @@ func (t *Tracker) findOwners(body *ast.BlockStmt, pairs []aliasPair) {
 				v := t.lhsVar(id)
 				if v != nil && fresh[v] && !t.direct(r) && !t.derivedExpr(r) {
 					t.holders[v] = true
-					t.ownerStores = append(t.ownerStores, OwnerStore{Node: n, Owner: v, Field: t.compositeField(r)})
+					f := t.compositeField(r)
+					t.ownerStores = append(t.ownerStores, OwnerStore{Node: n, Owner: v, Field: f, Direct: f != nil})
 				}
 				continue
 			}
 			// v.dir = dir
 			if v := t.rootVar(lhs[i]); v != nil && fresh[v] {
 				t.holders[v] = true
-				t.ownerStores = append(t.ownerStores, OwnerStore{Node: n, Owner: v, Field: t.fieldOf(lhs[i])})
+				t.ownerStores = append(t.ownerStores, OwnerStore{Node: n, Owner: v, Field: t.fieldOf(lhs[i]), Direct: t.direct(r)})
 			}
 		}
 		return true
@@ -324,7 +328,7 @@ func (t *Tracker) releasesHeld(fn *types.Func) bool {
 		return false
 	}
 	for _, s := range t.ownerStores {
-		if s.Field != nil && t.res.FieldReleasers(s.Field)[fn.Origin()] {
+		if s.Direct && s.Field != nil && t.res.FieldReleasers(s.Field)[fn.Origin()] {
 			return true
 		}
 	}
