@@ -303,7 +303,7 @@ func (t *Tracker) ownerCall(call *ast.CallExpr, stack []ast.Node) (Reason, bool)
 		return Escaped, true
 	}
 	fn = fn.Origin()
-	if isStd(fn.Pkg().Path()) {
+	if isStd(fn.Pkg().Path()) && fn.Pkg() != t.res.pkg {
 		return NoReason, false // a standard type removes nothing
 	}
 	if fn.Pkg() != t.res.pkg {

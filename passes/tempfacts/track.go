@@ -548,7 +548,7 @@ func (t *Tracker) call(call *ast.CallExpr, stack []ast.Node) (Reason, *types.Var
 		return Stored, nil
 	case stdPrinters[key]:
 		return Shown, nil // the user is told where it is
-	case isStd(key[0]):
+	case isStd(key[0]) && fn.Pkg() != t.res.pkg:
 		return NoReason, nil
 	}
 	// Any other function: what it does with the parameters that receive
