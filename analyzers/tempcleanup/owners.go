@@ -75,8 +75,16 @@ func ownerType(t types.Type) *types.Named {
 // field of a struct type of the package when no code of the package ever
 // removes what the field holds (or lets it go elsewhere): whoever holds the
 // value cannot remove the object, so it stays on disk.
+//
+// A field is no owner when the function removes the object itself (the
+// field only refers to it) or prints its path for the user (left on disk
+// on purpose).
 func (c *checker) owningFields(t *tempfacts.Tracker, cr *tempfacts.Creation) {
-	for _, s := range t.FieldStores() {
+	stores := t.FieldStores()
+	if len(stores) == 0 || t.AttemptsRemoval() || t.Shows() {
+		return
+	}
+	for _, s := range stores {
 		c.owningField(s.Node, s.Field, s.Type, cr)
 	}
 }

@@ -637,6 +637,32 @@ func (t *Tracker) scopeNode() ast.Node {
 // function.
 func (t *Tracker) Local(v *types.Var) bool { return t.local(v) }
 
+// Shows reports whether some node of the tracked function prints the
+// object's path for the user (fmt.Print*, log.Print*): it is left on disk
+// on purpose.
+func (t *Tracker) Shows() bool {
+	return t.any(func(r Reason) bool { return r == Shown })
+}
+
+// any reports whether some node of the tracked function (closures
+// included) releases the object for a reason that match accepts.
+func (t *Tracker) any(match func(Reason) bool) bool {
+	if t.body == nil {
+		return false
+	}
+	found := false
+	ast.PreorderStack(t.body, nil, func(n ast.Node, stack []ast.Node) bool {
+		if found {
+			return false
+		}
+		if r, _ := t.Classify(n, stack); match(r) {
+			found = true
+		}
+		return true
+	})
+	return found
+}
+
 // AttemptsRemoval reports whether some node of the tracked function (on any
 // path, in any closure) removes the object, renames it, registers its
 // removal, or calls its cleanup.

@@ -5,6 +5,7 @@ package owners
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -221,4 +222,30 @@ func releasedByHelper() error {
 		return err
 	}
 	return s.Close()
+}
+
+// Holders that only refer to a directory the function removes, or whose
+// path it shows the user, own nothing.
+type view struct{ root string }
+
+func refers() error {
+	dir, err := os.MkdirTemp("", "v")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(dir)
+	v := &view{root: dir}
+	return v.use()
+}
+
+func (v *view) use() error { return nil }
+
+func shown(logf func(string, ...any)) (*view, error) {
+	dir, err := os.MkdirTemp("", "v")
+	if err != nil {
+		return nil, err
+	}
+	println("work directory:", dir)
+	fmt.Printf("work directory: %s\n", dir)
+	return &view{root: dir}, nil
 }
