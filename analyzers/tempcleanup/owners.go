@@ -21,6 +21,9 @@ func (c *checker) ownerDropped(fn ast.Node, cr *tempfacts.Creation, obj, cleanup
 		return false
 	}
 	t := c.res.Track(fn, cr.Kind, obj, cleanup, tempfacts.Owners)
+	if c.inCallersDir(cr) && !t.AttemptsRemoval() {
+		return false // the directory's owner cleans up, as for any leak
+	}
 	stores := t.OwnerStores()
 	if len(stores) == 0 {
 		return false
@@ -77,11 +80,12 @@ func ownerType(t types.Type) *types.Named {
 // value cannot remove the object, so it stays on disk.
 //
 // A field is no owner when the function removes the object itself (the
-// field only refers to it) or prints its path for the user (left on disk
-// on purpose).
+// field only refers to it), prints its path for the user (left on disk
+// on purpose), or creates it in a directory someone else manages (a
+// parameter, c.MkDir(): that directory's owner cleans up).
 func (c *checker) owningFields(t *tempfacts.Tracker, cr *tempfacts.Creation) {
 	stores := t.FieldStores()
-	if len(stores) == 0 || t.AttemptsRemoval() || t.Shows() {
+	if len(stores) == 0 || c.inCallersDir(cr) || t.AttemptsRemoval() || t.Shows() {
 		return
 	}
 	for _, s := range stores {
@@ -94,6 +98,9 @@ func (c *checker) owningFields(t *tempfacts.Tracker, cr *tempfacts.Creation) {
 func (c *checker) owningFieldAt(stmt ast.Node, cr *tempfacts.Creation) {
 	lhs, _ := pathflow.AssignSides(stmt)
 	if cr.Object < 0 || cr.Object >= len(lhs) {
+		return
+	}
+	if c.inCallersDir(cr) {
 		return
 	}
 	if f, named := c.res.FieldSelected(lhs[cr.Object]); f != nil {

@@ -249,3 +249,13 @@ func shown(logf func(string, ...any)) (*view, error) {
 	fmt.Printf("work directory: %s\n", dir)
 	return &view{root: dir}, nil
 }
+
+// A directory made inside one the caller manages is the caller's to clean
+// up (c.MkDir() of gocheck, a parameter): the field owns nothing.
+type suite struct{ base string }
+
+func (s *suite) setUp(parent string) error {
+	var err error
+	s.base, err = os.MkdirTemp(parent, "suite")
+	return err
+}
