@@ -13,6 +13,12 @@
 //
 // Settings are decoded strictly: an unknown key, analyzer or flag is an
 // error that names it, so a typo cannot silently turn a check off.
+//
+// golangci-lint --fix applies every fix it is given, so the plugin gives it
+// only the safe ones (see internal/fixclass): the findings are the same,
+// but a fix that changes behaviour (narrowing a mode, a random temp name,
+// an added removal) is left for tmplint -diff and -fix=all, where a person
+// reviews it.
 package plugin
 
 import (
@@ -29,6 +35,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/tmplint/tmplint/analyzers"
+	"github.com/tmplint/tmplint/internal/fixclass"
 )
 
 func init() {
@@ -65,6 +72,9 @@ func New(conf any) (register.LinterPlugin, error) {
 	as, err := configure(analyzers.All(), s)
 	if err != nil {
 		return nil, err
+	}
+	for i, a := range as {
+		as[i] = fixclass.WithSafeFixesOnly(a, nil)
 	}
 	return &Plugin{analyzers: as}, nil
 }

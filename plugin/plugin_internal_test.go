@@ -2,10 +2,15 @@ package plugin
 
 import (
 	"flag"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/tmplint/tmplint/analyzers"
+	"github.com/tmplint/tmplint/internal/fixclass"
 )
 
 // fakes returns two analyzers with a strict flag and a threshold flag, as
@@ -110,5 +115,53 @@ func TestPlugin(t *testing.T) {
 	}
 	if _, err := New(map[string]any{"nope": 1}); err == nil || !strings.Contains(err.Error(), `"nope"`) {
 		t.Errorf("New with an unknown key: %v", err)
+	}
+}
+
+// TestOnlySafeFixes runs the plugin's filemode analyzer and the suite's own
+// over a package with both kinds of fix: the plugin reports the same
+// findings, with only the safe fixes, since golangci-lint --fix applies
+// every fix it is given.
+func TestOnlySafeFixes(t *testing.T) {
+	p, err := New(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	as, _ := p.BuildAnalyzers()
+	var wrapped *analysis.Analyzer
+	for _, a := range as {
+		if a.Name == "filemode" {
+			wrapped = a
+		}
+	}
+	if wrapped == nil {
+		t.Fatal("no filemode analyzer")
+	}
+	dir, err := filepath.Abs("../testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	count := func(a *analysis.Analyzer) (diags, safe, changing int) {
+		for _, r := range analysistest.Run(t, dir, a, "filemode/a") {
+			for _, d := range r.Action.Diagnostics {
+				diags++
+				for _, f := range d.SuggestedFixes {
+					if fixclass.IsSafe(f.Message) {
+						safe++
+					} else {
+						changing++
+					}
+				}
+			}
+		}
+		return
+	}
+	d0, s0, c0 := count(analyzers.Lookup("filemode"))
+	d1, s1, c1 := count(wrapped)
+	if s0 == 0 || c0 == 0 {
+		t.Fatalf("filemode/a should have safe and behaviour-changing fixes: %d safe, %d changing", s0, c0)
+	}
+	if d1 != d0 || s1 != s0 || c1 != 0 {
+		t.Errorf("plugin: %d findings, %d safe and %d behaviour-changing fixes; want %d findings, %d safe, 0 changing", d1, s1, c1, d0, s0)
 	}
 }

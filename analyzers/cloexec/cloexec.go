@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/tmplint/tmplint/internal/analysisdoc"
+	"github.com/tmplint/tmplint/internal/fixclass"
 	"github.com/tmplint/tmplint/internal/pkgtypes"
 	"github.com/tmplint/tmplint/internal/report"
 	"github.com/tmplint/tmplint/passes/directives"
@@ -373,7 +374,7 @@ func (c *checker) addFlag(s *site, arg ast.Expr, flag string) []analysis.Suggest
 			edit = analysis.TextEdit{Pos: lit.Pos(), End: lit.End(), NewText: []byte(text)}
 		}
 	}
-	return []analysis.SuggestedFix{{Message: "Add " + text, TextEdits: []analysis.TextEdit{edit}}}
+	return []analysis.SuggestedFix{fixclass.SafeFix("Add "+text, edit)}
 }
 
 func (c *checker) variantCall(s *site, v variant) {
@@ -468,7 +469,13 @@ func (c *checker) switchTo(s *site, v variant) []analysis.SuggestedFix {
 	default: // Accept, Pipe, Dup2: append the flag
 		insert(args[len(args)-1].End(), ", "+q+v.flag)
 	}
-	return []analysis.SuggestedFix{{Message: fmt.Sprintf("Use %s%s", q, v.name), TextEdits: edits}}
+	msg := fmt.Sprintf("Use %s%s", q, v.name)
+	if s.fn.Name() == "Dup2" {
+		// dup2(fd, fd) succeeds and does nothing; dup3(fd, fd, flags)
+		// fails with EINVAL.
+		return []analysis.SuggestedFix{fixclass.ChangesFix(msg, "Dup3 fails with EINVAL when oldfd equals newfd, where Dup2 succeeds", edits...)}
+	}
+	return []analysis.SuggestedFix{fixclass.SafeFix(msg, edits...)}
 }
 
 // openat2 checks the Flags of the OpenHow passed to Openat2.
@@ -507,12 +514,12 @@ func (c *checker) openat2(s *site) {
 		state = c.hasBit(flags, bit)
 		fixes = c.addFlag(s, flags, "O_CLOEXEC")
 	case len(lit.Elts) == 0:
-		fixes = []analysis.SuggestedFix{{Message: "Add " + text, TextEdits: []analysis.TextEdit{
-			{Pos: lit.Rbrace, End: lit.Rbrace, NewText: []byte("Flags: " + text)}}}}
+		fixes = []analysis.SuggestedFix{fixclass.SafeFix("Add "+text,
+			analysis.TextEdit{Pos: lit.Rbrace, End: lit.Rbrace, NewText: []byte("Flags: " + text)})}
 	default:
 		if _, keyed := lit.Elts[0].(*ast.KeyValueExpr); keyed {
-			fixes = []analysis.SuggestedFix{{Message: "Add " + text, TextEdits: []analysis.TextEdit{
-				{Pos: lit.Elts[0].Pos(), End: lit.Elts[0].Pos(), NewText: []byte("Flags: " + text + ", ")}}}}
+			fixes = []analysis.SuggestedFix{fixclass.SafeFix("Add "+text,
+				analysis.TextEdit{Pos: lit.Elts[0].Pos(), End: lit.Elts[0].Pos(), NewText: []byte("Flags: " + text + ", ")})}
 		}
 	}
 	if !s.fix {
@@ -547,8 +554,8 @@ func (c *checker) fcntl(s *site, fd, cmdArg, arg ast.Expr) {
 		var fixes []analysis.SuggestedFix
 		if s.fix {
 			text := s.qual + "F_DUPFD_CLOEXEC"
-			fixes = []analysis.SuggestedFix{{Message: "Use " + text, TextEdits: []analysis.TextEdit{
-				{Pos: cmdArg.Pos(), End: cmdArg.End(), NewText: []byte(text)}}}}
+			fixes = []analysis.SuggestedFix{fixclass.SafeFix("Use "+text,
+				analysis.TextEdit{Pos: cmdArg.Pos(), End: cmdArg.End(), NewText: []byte(text)})}
 		}
 		c.r.Report(analysis.Diagnostic{
 			Pos: call.Pos(), End: call.End(),

@@ -47,4 +47,8 @@
 //
 // The strict profile (-strict) also reports calls whose flags are not
 // constant, unless a constant part of them is known to include the flag.
+//
+// Tests: every rule applies to _test.go files as to any code: tests run
+// in parallel and start children, which inherit a descriptor made without
+// close-on-exec.
 package cloexec

@@ -36,6 +36,11 @@
 //     pipe open and Wait blocks until they exit. The fix sets
 //     cmd.WaitDelay.
 //
+// The branches on which Start failed have no child: "err != nil", an error
+// predicate on err (errors.Is, errors.As, a function of the project that
+// returns false for a nil error, known by a fact of passes/errpred), or a
+// boolean variable holding one ("started := err == nil").
+//
 // Files that the function did not create, commands that are not local
 // variables, and commands handed to other code are someone else's to
 // manage and are not reported.
@@ -43,4 +48,8 @@
 // The strict profile (-strict) reports the WaitDelay rule for every
 // exec.CommandContext whose output goes to a writer that is not known to be
 // an *os.File, whatever it runs.
+//
+// Tests: every rule applies to _test.go files as to any code: a child a
+// test does not wait for, or a descriptor it hands over and keeps, leaks
+// or hangs the test binary like any program.
 package execfd

@@ -15,6 +15,7 @@ import (
 	"github.com/tmplint/tmplint/internal/pkgtypes"
 	"github.com/tmplint/tmplint/internal/report"
 	"github.com/tmplint/tmplint/passes/directives"
+	"github.com/tmplint/tmplint/passes/errpred"
 	"github.com/tmplint/tmplint/passes/lazyinspect"
 )
 
@@ -26,7 +27,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "execfd",
 	Doc:      analysisdoc.Extract(doc, "execfd"),
 	URL:      "https://pkg.go.dev/github.com/tmplint/tmplint/analyzers/execfd",
-	Requires: []*analysis.Analyzer{lazyinspect.Analyzer, directives.Analyzer},
+	Requires: []*analysis.Analyzer{lazyinspect.Analyzer, directives.Analyzer, errpred.Analyzer},
 	Run:      run,
 }
 
@@ -46,7 +47,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	cfgs := pathflow.NewCFGs(pass.TypesInfo, pass.Files)
 	ins := pass.ResultOf[lazyinspect.Analyzer].(*lazyinspect.Inspector).Get()
-	c := &checker{pass: pass, r: r}
+	c := &checker{pass: pass, r: r, pred: pass.ResultOf[errpred.Analyzer].(*errpred.Result)}
 	ins.WithStack([]ast.Node{(*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)}, func(n ast.Node, push bool, stack []ast.Node) bool {
 		if !push {
 			return true
@@ -80,6 +81,7 @@ func run(pass *analysis.Pass) (any, error) {
 type checker struct {
 	pass *analysis.Pass
 	r    *report.Reporter
+	pred *errpred.Result // the error predicates, for the branches after a start
 }
 
 // A fun is one function body under analysis.

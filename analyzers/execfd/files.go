@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/astutil"
 
+	"github.com/tmplint/tmplint/internal/fixclass"
 	"github.com/tmplint/tmplint/internal/pathflow"
 	"github.com/tmplint/tmplint/internal/pkgtypes"
 )
@@ -99,6 +100,8 @@ func (fn *fun) checkHandoff(h handoff) bool {
 		Creation: h.start,
 		Err:      errVar,
 		Release:  fn.fileRelease(h.f.v),
+
+		ErrPredicate: fn.c.pred.Arg,
 	}
 	if fn.aliasedBefore(h.f.v, h.start) {
 		return false // closed, if at all, through another name
@@ -415,10 +418,38 @@ func (fn *fun) closeFix(h handoff, path []ast.Node, errVar *types.Var) []analysi
 	}
 	pos, indent := fn.after(stmt)
 	text := "\n" + indent + h.f.v.Name() + ".Close()"
-	return []analysis.SuggestedFix{{
-		Message:   fmt.Sprintf("Close %s right after %s", h.f.v.Name(), h.what),
-		TextEdits: []analysis.TextEdit{{Pos: pos, End: pos, NewText: []byte(text)}},
-	}}
+	msg := fmt.Sprintf("Close %s right after %s", h.f.v.Name(), h.what)
+	edit := analysis.TextEdit{Pos: pos, End: pos, NewText: []byte(text)}
+	if fn.usedAfter(h.f.v, stmt) {
+		return []analysis.SuggestedFix{fixclass.ChangesFix(msg,
+			"the parent uses "+h.f.v.Name()+" again after the start, and would find it closed", edit)}
+	}
+	// Safe: the child has its own copy, and the parent never touches
+	// its copy again but to close it in a defer (which then returns an
+	// error nobody reads).
+	return []analysis.SuggestedFix{fixclass.SafeFix(msg, edit)}
+}
+
+// usedAfter reports whether v is used after stmt other than in a deferred
+// v.Close().
+func (fn *fun) usedAfter(v *types.Var, stmt ast.Stmt) bool {
+	info := fn.info()
+	used := false
+	ast.Inspect(fn.body, func(n ast.Node) bool {
+		if used || n == nil {
+			return false
+		}
+		if d, ok := n.(*ast.DeferStmt); ok {
+			if sel, ok := ast.Unparen(d.Call.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Close" && len(d.Call.Args) == 0 && isVar(info, sel.X, v) {
+				return false
+			}
+		}
+		if id, ok := n.(*ast.Ident); ok && id.Pos() > stmt.End() && info.Uses[id] == v {
+			used = true
+		}
+		return true
+	})
+	return used
 }
 
 // testsErr reports whether cond is "err != nil" for the variable.

@@ -12,6 +12,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/tmplint/tmplint/internal/fixclass"
 	"github.com/tmplint/tmplint/internal/pkgtypes"
 )
 
@@ -194,7 +195,8 @@ func (fn *fun) waitDelayFix(cmd *command) []analysis.SuggestedFix {
 	pos, indent := fn.after(stmt)
 	text := fmt.Sprintf("\n%s%s.WaitDelay = 10 * %s.Second", indent, cmd.v.Name(), timeName)
 	edits = append(edits, analysis.TextEdit{Pos: pos, End: pos, NewText: []byte(text)})
-	return []analysis.SuggestedFix{{Message: "Set " + cmd.v.Name() + ".WaitDelay", TextEdits: edits}}
+	return []analysis.SuggestedFix{fixclass.ChangesFix("Set "+cmd.v.Name()+".WaitDelay",
+		"on cancel, Wait stops waiting for output that orphaned grandchildren still write after 10s", edits...)}
 }
 
 // addImport returns the edit that imports the package.

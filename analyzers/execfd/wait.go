@@ -74,6 +74,8 @@ func (fn *fun) checkWait(cmd *command, start *ast.CallExpr) {
 		CFG:      fn.cfg,
 		Creation: start,
 		Err:      fn.errOf(start, path),
+
+		ErrPredicate: fn.c.pred.Arg,
 		Release: func(n ast.Node, stack []ast.Node) pathflow.Action {
 			call, ok := n.(*ast.CallExpr)
 			if !ok {
@@ -172,7 +174,9 @@ func (fn *fun) checkDetachedProcess(p *startProcess) {
 		CFG:      fn.cfg,
 		Creation: p.call,
 		Err:      fn.errOf(p.call, path),
-		Release:  func(ast.Node, []ast.Node) pathflow.Action { return pathflow.Action{} },
+
+		ErrPredicate: fn.c.pred.Arg,
+		Release:      func(ast.Node, []ast.Node) pathflow.Action { return pathflow.Action{} },
 	}) {
 		returns = returns || l.Kind == pathflow.Return
 	}

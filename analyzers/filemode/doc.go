@@ -9,9 +9,13 @@
 // set their modes: os.Create, os.OpenFile (when its flags include or may
 // include O_CREATE), os.WriteFile, ioutil.WriteFile, os.Mkdir, os.MkdirAll,
 // os.Chmod, (*os.File).Chmod, the same methods of *os.Root, os.CreateTemp,
-// os.MkdirTemp, ioutil.TempFile, ioutil.TempDir, and the mode arguments of
+// os.MkdirTemp, ioutil.TempFile, ioutil.TempDir, the mode arguments of
 // the syscall and golang.org/x/sys/unix functions Open, Openat, Creat,
-// Mkdir, Mkdirat, Chmod, Fchmod, Fchmodat and Umask.
+// Mkdir, Mkdirat, Chmod, Fchmod, Fchmodat, Mkfifo, Mkfifoat, Mknod,
+// Mknodat and Umask, and the binds that create a unix socket (net.Listen
+// and net.ListenPacket with a unix network, net.ListenUnix,
+// net.ListenUnixgram, net.ListenConfig's methods, syscall/unix Bind with a
+// SockaddrUnix).
 //
 // By default it reports:
 //
@@ -32,6 +36,15 @@
 //     0o600). Paths inside a directory this code created private
 //     (os.MkdirTemp, t.TempDir()) are not shared, and writing to the name
 //     of the file os.CreateTemp made creates nothing, so its mode is unused.
+//     A FIFO (Mkfifo, Mknod) is judged as a file: a FIFO of 0o666 in
+//     $TMPDIR lets another user read the data written to it;
+//   - in a shared temp location, a unix socket that other users can
+//     connect to, when the function sets the umask before the bind (old :=
+//     syscall.Umask(0), or defer syscall.Umask(syscall.Umask(m)), in a
+//     statement that runs before the bind on every path): a socket has no
+//     mode argument, its mode is 0777 less the umask, and connect(2)
+//     needs write permission, so a umask without 0o002 (0o020) lets any
+//     user (the group) connect.
 //
 // Creation modes elsewhere (0666 files, 0777 directories: the Go
 // convention of letting the umask decide) are not reported by default.
@@ -48,6 +61,14 @@
 // permission the policy does not; the owner's bits are not judged (a 0700
 // executable is within the 0600 file policy), and the fix keeps them:
 // 0o755 becomes 0o700.
+//
+// Tests: in a _test.go file, a umask and a chmod that opens a file or
+// directory to others are what a test of permission handling exercises on
+// its own objects, so they are reported only under -strict; a chmod of a
+// shared temp location by a predictable name, which other users can
+// reach, is still reported. The other rules (a decimal literal that reads
+// as octal, the sticky bit of an os.FileMode, modes in shared temp) apply
+// to tests as to any code.
 //
 // Flags:
 //

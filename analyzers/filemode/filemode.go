@@ -6,10 +6,12 @@ import (
 	"go/ast"
 	"go/token"
 	"strconv"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/tmplint/tmplint/internal/analysisdoc"
+	"github.com/tmplint/tmplint/internal/fixclass"
 	"github.com/tmplint/tmplint/internal/fiximport"
 	"github.com/tmplint/tmplint/internal/fscall"
 	"github.com/tmplint/tmplint/internal/pkgtypes"
@@ -69,7 +71,7 @@ type checker struct {
 func run(pass *analysis.Pass) (any, error) {
 	r := report.New(pass, strict)
 	defer r.Finish()
-	if !pkgtypes.ImportsAny(pass.Pkg, "os", "io/ioutil", "syscall", "golang.org/x/sys/unix") {
+	if !pkgtypes.ImportsAny(pass.Pkg, "os", "io/ioutil", "syscall", "golang.org/x/sys/unix", "net") {
 		return nil, nil
 	}
 	ins := pass.ResultOf[lazyinspect.Analyzer].(*lazyinspect.Inspector).Get()
@@ -91,6 +93,10 @@ func run(pass *analysis.Pass) (any, error) {
 		c.file = file
 		for cc := range fc.Preorder((*ast.CallExpr)(nil)) {
 			if call, ok := fscall.Match(pass.TypesInfo, cc.Node().(*ast.CallExpr)); ok {
+				if call.Kind == fscall.Bind {
+					c.socket(&call, cc)
+					continue
+				}
 				c.check(&call)
 			}
 		}
@@ -100,7 +106,7 @@ func run(pass *analysis.Pass) (any, error) {
 
 func (c *checker) check(call *fscall.Call) {
 	info := c.pass.TypesInfo
-	if (call.Kind == fscall.CreateFile || call.Kind == fscall.CreateDir) && call.Creates(info) == fscall.No {
+	if (call.Kind == fscall.CreateFile || call.Kind == fscall.CreateDir || call.Kind == fscall.Node) && call.Creates(info) == fscall.No {
 		return // an open that does not create: the mode is unused
 	}
 	if call.Mode != nil && c.decimal(call) {
@@ -113,7 +119,7 @@ func (c *checker) check(call *fscall.Call) {
 		c.chmod(call)
 	case fscall.TempFile, fscall.TempDir:
 		c.temp(call)
-	case fscall.CreateFile, fscall.CreateDir:
+	case fscall.CreateFile, fscall.CreateDir, fscall.Node:
 		c.create(call)
 	}
 }
@@ -145,10 +151,9 @@ func (c *checker) decimal(call *fscall.Call) bool {
 			Pos: pos, End: end,
 			Message: fmt.Sprintf("decimal literal %s%s used as a file mode is %s: write %s",
 				lit.Value, where, modeval.Format(dec), modeval.Format(meant)),
-			SuggestedFixes: []analysis.SuggestedFix{{
-				Message:   "write " + modeval.Format(meant),
-				TextEdits: []analysis.TextEdit{{Pos: lit.Pos(), End: lit.End(), NewText: []byte(modeval.Format(meant))}},
-			}},
+			// Safe: the octal the literal reads as is what its author meant.
+			SuggestedFixes: []analysis.SuggestedFix{fixclass.SafeFix("write "+modeval.Format(meant),
+				analysis.TextEdit{Pos: lit.Pos(), End: lit.End(), NewText: []byte(modeval.Format(meant))})},
 		})
 	}
 	return found
@@ -169,7 +174,7 @@ func (c *checker) umask(call *fscall.Call) {
 		return
 	}
 	if v&otherWrite == 0 {
-		c.r.Report(analysis.Diagnostic{
+		c.r.ReportOutsideTests(analysis.Diagnostic{
 			Pos: call.Call.Pos(), End: call.Call.End(),
 			Message: fmt.Sprintf("%s(%s) lets other-write through: files created afterwards with the usual mode 0666 are world-writable; keep 0o002 in the mask (0o022)",
 				call.Name, modeval.Format(v)),
@@ -219,7 +224,7 @@ func (c *checker) chmod(call *fscall.Call) {
 	d := analysis.Diagnostic{Pos: call.Mode.Pos(), End: call.Mode.End(), Message: msg,
 		SuggestedFixes: c.modeFix(call, v, narrow(p, union))}
 	if shared {
-		c.r.Report(d)
+		c.reportChmod(call, d)
 	} else {
 		c.r.ReportStrict(d)
 	}
@@ -237,18 +242,38 @@ func (c *checker) worldWritable(call *fscall.Call, v, p uint64) {
 			if name, edits, ok := fiximport.Name(c.pass.TypesInfo, c.file, call.Call.Pos(), "os"); ok {
 				edits = append(edits, analysis.TextEdit{Pos: call.Mode.Pos(), End: call.Mode.End(),
 					NewText: fmt.Appendf(nil, "%s.ModeSticky|%s", name, modeval.Format(p))})
-				d.SuggestedFixes = []analysis.SuggestedFix{{Message: "use os.ModeSticky", TextEdits: edits}}
+				// The sticky bit the literal asks for never took effect:
+				// adding it now narrows what other users may do.
+				d.SuggestedFixes = []analysis.SuggestedFix{fixclass.ChangesFix("use os.ModeSticky",
+					"sets the sticky bit that never took effect, so other users can no longer delete or rename each other's entries", edits...)}
 			}
 		}
 		c.r.Report(d)
 		return
 	}
-	c.r.Report(analysis.Diagnostic{
+	c.reportChmod(call, analysis.Diagnostic{
 		Pos: call.Mode.Pos(), End: call.Mode.End(),
 		Message: fmt.Sprintf("%s to world-writable mode %s without the sticky bit: chmod is exact, no umask narrows it, so any local user can modify it; use %s",
 			call.Name, modeval.Format(p), modeval.Format(p&^otherWrite)),
 		SuggestedFixes: c.modeFix(call, v, p&^otherWrite),
 	})
+}
+
+// reportChmod reports a chmod that opens a file or directory to others. In
+// a test that is what the test exercises (permission handling on its own
+// objects), unless the target is in a shared temp location by a
+// predictable name, which other users can reach: only that is reported in
+// tests by default, the rest under -strict.
+func (c *checker) reportChmod(call *fscall.Call, d analysis.Diagnostic) {
+	target := call.Path
+	if target == nil {
+		target = call.Recv
+	}
+	if target != nil && c.container(call) == tempdir.Shared && c.paths.Predictable(target) {
+		c.r.Report(d)
+		return
+	}
+	c.r.ReportOutsideTests(d)
 }
 
 // modeFix replaces the constant mode v by want, when v has no bits but
@@ -257,10 +282,8 @@ func (c *checker) modeFix(call *fscall.Call, v, want uint64) []analysis.Suggeste
 	if call.Mode == nil || v&^0o777 != 0 {
 		return nil
 	}
-	return []analysis.SuggestedFix{{
-		Message:   "use mode " + modeval.Format(want),
-		TextEdits: []analysis.TextEdit{{Pos: call.Mode.Pos(), End: call.Mode.End(), NewText: []byte(modeval.Format(want))}},
-	}}
+	return []analysis.SuggestedFix{fixclass.ChangesFix("use mode "+modeval.Format(want), fixclass.NarrowsMode,
+		analysis.TextEdit{Pos: call.Mode.Pos(), End: call.Mode.End(), NewText: []byte(modeval.Format(want))})}
 }
 
 // container returns where the directory holding the call's file is: a
@@ -305,6 +328,11 @@ func (c *checker) create(call *fscall.Call) {
 	policy, what := c.file0, "file"
 	if call.IsDir() {
 		policy, what = c.dir0, "directory"
+	} else if call.Kind == fscall.Node {
+		what = "node"
+		if strings.HasPrefix(call.Func.Name(), "Mkfifo") {
+			what = "FIFO"
+		}
 	}
 	if call.Path != nil && call.Recv == nil && c.paths.Existing(call.Path) {
 		return // the file os.CreateTemp made: nothing is created, the mode is unused
@@ -394,7 +422,7 @@ func (c *checker) openFileFix(call *fscall.Call, mode uint64) (analysis.Suggeste
 		analysis.TextEdit{Pos: sel.Sel.Pos(), End: sel.Sel.End(), NewText: []byte("OpenFile")},
 		analysis.TextEdit{Pos: arg.End(), End: arg.End(),
 			NewText: fmt.Appendf(nil, ", %[1]s.O_RDWR|%[1]s.O_CREATE|%[1]s.O_TRUNC, %[2]s", osName, modeval.Format(mode))})
-	return analysis.SuggestedFix{Message: "use OpenFile with mode " + modeval.Format(mode), TextEdits: edits}, true
+	return fixclass.ChangesFix("use OpenFile with mode "+modeval.Format(mode), fixclass.NarrowsMode, edits...), true
 }
 
 // temp reports, in the strict profile, the temp creations whose mode is
@@ -426,5 +454,8 @@ func (c *checker) shimFix(call *fscall.Call, fn string, mode uint64) []analysis.
 	edits = append(edits,
 		analysis.TextEdit{Pos: call.Call.Fun.Pos(), End: call.Call.Fun.End(), NewText: fmt.Appendf(nil, "%s.%s", name, fn)},
 		analysis.TextEdit{Pos: last.End(), End: last.End(), NewText: fmt.Appendf(nil, ", %s", modeval.Format(mode))})
-	return []analysis.SuggestedFix{{Message: fmt.Sprintf("use fsmode.%s with mode %s", fn, modeval.Format(mode)), TextEdits: edits}}
+	// Not safe: the module may not require the shim yet, and the mode
+	// becomes exact where the umask used to narrow it.
+	return []analysis.SuggestedFix{fixclass.ChangesFix(fmt.Sprintf("use fsmode.%s with mode %s", fn, modeval.Format(mode)),
+		"imports the shim, which the module may not require yet, and sets the mode exactly where the umask used to apply", edits...)}
 }

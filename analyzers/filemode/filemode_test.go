@@ -24,12 +24,12 @@ func setStrict(t *testing.T) {
 
 func TestDefault(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testdatadir.Dir(t), filemode.Analyzer, "filemode/a", "filemode/sys", "filemode/ignore",
-		"filemode/chmodprivate", "filemode/createtempname", "filemode/odd")
+		"filemode/chmodprivate", "filemode/createtempname", "filemode/odd", "filemode/sinks")
 }
 
 func TestStrict(t *testing.T) {
 	setStrict(t)
-	analysistest.RunWithSuggestedFixes(t, testdatadir.Dir(t), filemode.Analyzer, "filemode/strict", "filemode/strict/imported")
+	analysistest.RunWithSuggestedFixes(t, testdatadir.Dir(t), filemode.Analyzer, "filemode/strict", "filemode/strict/imported", "filemode/sinksstrict")
 }
 
 func TestPolicyFlags(t *testing.T) {

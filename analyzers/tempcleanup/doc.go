@@ -69,6 +69,17 @@
 // no method of Mount removes". A Cleanup that only unmounts a temp mount
 // point is the classic.
 //
+// The branches on which the creation failed need nothing, however the
+// code tells them: "err != nil", an error predicate on err (errors.Is,
+// errors.As, os.IsExist and the like, or a function of the project that
+// returns false for a nil error, known by a fact of passes/errpred), the
+// object being nil (or "" for a directory name), or a boolean variable
+// holding any of these ("owned := err == nil; ...; if owned { ... }").
+//
+// The error branch of Close on a temp file that nothing writes to (every
+// use of the file is Name, Close or Stat) is not a path worth a finding:
+// such a Close has nothing to flush. -strict searches it.
+//
 // A creation in a loop whose object is neither removed nor handed off before
 // the next iteration loses the previous object, and is reported.
 //
@@ -83,16 +94,49 @@
 //
 // Fix: code := m.Run(); os.RemoveAll(dir); os.Exit(code).
 //
+// The hint matches the leak. When the object never outlives the function,
+// it is "defer os.RemoveAll(dir) right after the error check", offered as a
+// fix. When the function keeps it on its success path (returns it, stores
+// it, hands it to other code, prints where it is), that defer would delete
+// what the caller was given; the report then names the exits that leak it
+// and removes it there only:
+//
+//	func build() (_ string, err error) { // results named by the fix
+//		dir, err := os.MkdirTemp("", "build-")
+//		if err != nil {
+//			return "", err
+//		}
+//		defer func() {
+//			if err != nil {
+//				os.RemoveAll(dir)
+//			}
+//		}()
+//		...
+//		return dir, nil
+//	}
+//
+// when every leaking exit returns a non-nil error, and otherwise a removal
+// right before each leaking return or exit. The fix is offered when the edit
+// is mechanical (the variable is not assigned again, the error result can
+// be named without a clash, the values returned at a leaking return call
+// nothing but fmt and errors); all these fixes change behaviour (the object
+// is gone where it used to stay), so tmplint -fix leaves them to -fix=all.
+//
 // Objects created inside a private directory (t.TempDir(), a directory made
 // by os.MkdirTemp that is itself tracked) are not reported. In a function
 // with a testing.TB in scope, the suggested fix replaces
 // os.MkdirTemp(...) with t.TempDir(), and os.CreateTemp("", pattern) with
 // os.CreateTemp(t.TempDir(), pattern): the testing package then removes
-// the object.
+// the object. That fix is safe: nothing outlives the test.
 //
 // With -strict, also reported: an object that escapes into unknown code (a
 // function value, an interface method, a callee that passes it to one), a
 // temp *os.File that is not closed on every path, and a main package that
 // creates temp objects without signal-aware cleanup (a Ctrl-C leaves them
 // behind): use a session of github.com/tmplint/tmplint/shim/session.
+//
+// Tests: every rule applies to _test.go files as to any code (a test that
+// leaves its temp objects fills the machine's temp dir, run after run);
+// the fix there is t.TempDir(). The main-package rule of -strict does not
+// apply to tests.
 package tempcleanup

@@ -13,10 +13,12 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/tmplint/tmplint/internal/analysisdoc"
+	"github.com/tmplint/tmplint/internal/fixclass"
 	"github.com/tmplint/tmplint/internal/pathflow"
 	"github.com/tmplint/tmplint/internal/pkgtypes"
 	"github.com/tmplint/tmplint/internal/report"
 	"github.com/tmplint/tmplint/passes/directives"
+	"github.com/tmplint/tmplint/passes/errpred"
 	"github.com/tmplint/tmplint/passes/tempdir"
 	"github.com/tmplint/tmplint/passes/tempfacts"
 )
@@ -29,7 +31,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "tempcleanup",
 	Doc:      analysisdoc.Extract(doc, "tempcleanup"),
 	URL:      "https://pkg.go.dev/github.com/tmplint/tmplint/analyzers/tempcleanup",
-	Requires: []*analysis.Analyzer{directives.Analyzer, tempfacts.Analyzer},
+	Requires: []*analysis.Analyzer{directives.Analyzer, tempfacts.Analyzer, errpred.Analyzer},
 	Run:      run,
 }
 
@@ -202,10 +204,18 @@ func (c *checker) creation(fn ast.Node, g *cfg.CFG, cr *tempfacts.Creation, stac
 		name = a.Object.Name
 	}
 	earlier := c.deferredBefore(fn, a.Stmt, t)
+	// The variable that is nil when there is nothing to clean up: the
+	// object, or else the cleanup function a helper returned
+	// ("if cleanup != nil { defer cleanup() }").
+	present := obj
+	if present == nil {
+		present = cleanup
+	}
 	query := func(t *tempfacts.Tracker) []pathflow.Leak {
 		return pathflow.Leaks(&pathflow.Query{
-			Info: info, CFG: g, Creation: a.Stmt, Err: c.res.Var(a.Err),
-			Release: t.Release, Registers: c.res.Registers, Exit: c.res.Exits().Kind,
+			Info: info, CFG: g, Creation: a.Stmt, Err: c.res.Var(a.Err), Obj: present,
+			ErrPredicate: c.pass.ResultOf[errpred.Analyzer].(*errpred.Result).Arg,
+			Release:      c.closeCannotFail(fn, obj, t.Release), Registers: c.res.Registers, Exit: c.res.Exits().Kind,
 			Deferred: earlier,
 		})
 	}
@@ -240,7 +250,7 @@ func (c *checker) creation(fn ast.Node, g *cfg.CFG, cr *tempfacts.Creation, stac
 			Related: related(*leak),
 		})
 	} else if leak != nil {
-		c.reportLeak(fn, cr, a, name, *leak)
+		c.reportLeak(fn, cr, a, name, *leak, leaks, t)
 	} else if c.ownerDropped(fn, cr, obj, cleanup, name, query) {
 		// Reported at the returns that drop the owner.
 	} else if obj != nil || cleanup != nil {
@@ -289,7 +299,8 @@ func related(l pathflow.Leak) []analysis.RelatedInformation {
 	return []analysis.RelatedInformation{{Pos: l.Node.Pos(), End: l.Node.End(), Message: msg}}
 }
 
-func (c *checker) reportLeak(fn ast.Node, cr *tempfacts.Creation, a *tempfacts.Assign, name string, l pathflow.Leak) {
+func (c *checker) reportLeak(fn ast.Node, cr *tempfacts.Creation, a *tempfacts.Assign, name string, l pathflow.Leak,
+	leaks []pathflow.Leak, t *tempfacts.Tracker) {
 	tb := c.tbInScope(cr.Call.Pos())
 	var msg string
 	var fix string
@@ -319,6 +330,17 @@ func (c *checker) reportLeak(fn ast.Node, cr *tempfacts.Creation, a *tempfacts.A
 			fix += " right after the error check"
 		}
 	}
+	var removal []analysis.SuggestedFix
+	rel := related(l)
+	if l.Kind != pathflow.Reentry && (a.Object != nil || a.Cleanup != nil) {
+		// Remove it only where it leaks when it is kept elsewhere
+		// (leakfix.go).
+		h := c.removalHint(fn, cr, a, name, t, leaks, msg, fix)
+		msg, fix, removal = h.msg, h.fix, h.fixes
+		if h.related != nil {
+			rel = h.related
+		}
+	}
 	var fixes []analysis.SuggestedFix
 	if tb != nil && a.Object != nil && l.Kind != pathflow.Reentry {
 		if f := c.testFix(cr, a, tb); f != nil {
@@ -330,10 +352,13 @@ func (c *checker) reportLeak(fn ast.Node, cr *tempfacts.Creation, a *tempfacts.A
 			fix = fmt.Sprintf("create it in %s.TempDir(), which the testing package removes", tb.Name())
 		}
 	}
+	if tb == nil {
+		fixes = append(fixes, removal...)
+	}
 	c.r.Report(analysis.Diagnostic{
 		Pos: cr.Call.Pos(), End: cr.Call.End(),
 		Message:        msg + ": " + fix,
-		Related:        related(l),
+		Related:        rel,
 		SuggestedFixes: fixes,
 	})
 }
@@ -388,12 +413,9 @@ func (c *checker) testFix(cr *tempfacts.Creation, a *tempfacts.Assign, tb *types
 		if !defaultDir(c.pass.TypesInfo, cr.DirArg) {
 			return nil
 		}
-		return &analysis.SuggestedFix{
-			Message: fmt.Sprintf("create the file in %s", tempDir),
-			TextEdits: []analysis.TextEdit{{
-				Pos: cr.DirArg.Pos(), End: cr.DirArg.End(), NewText: []byte(tempDir),
-			}},
-		}
+		fix := fixclass.SafeFix(fmt.Sprintf("create the file in %s", tempDir),
+			analysis.TextEdit{Pos: cr.DirArg.Pos(), End: cr.DirArg.End(), NewText: []byte(tempDir)})
+		return &fix
 	}
 	as, ok := a.Stmt.(*ast.AssignStmt)
 	if !ok || len(as.Lhs) != 2 {
@@ -430,53 +452,78 @@ func (c *checker) testFix(cr *tempfacts.Creation, a *tempfacts.Assign, tb *types
 		}
 		edits = append(edits, analysis.TextEdit{Pos: tf.LineStart(first), End: tf.LineStart(last + 1)})
 	}
-	edits = append(edits, c.dropImport(cr)...)
-	return &analysis.SuggestedFix{
-		Message:   fmt.Sprintf("use %s", tempDir),
-		TextEdits: edits,
+	removed := [][2]token.Pos{{as.Pos(), as.End()}}
+	for _, e := range edits[1:] {
+		removed = append(removed, [2]token.Pos{e.Pos, e.End}) // the error check
 	}
+	drop, ok := c.dropImports(removed)
+	if !ok {
+		return nil
+	}
+	edits = append(edits, drop...)
+	msg := fmt.Sprintf("use %s", tempDir)
+	if !defaultDir(c.pass.TypesInfo, cr.DirArg) {
+		// The directory moves out of the parent the test chose (a
+		// rename into it may now cross file systems).
+		fix := fixclass.ChangesFix(msg, "the directory moves out of the parent directory the test chose, into the test's temp directory", edits...)
+		return &fix
+	}
+	// Safe: nothing outlives the test that created it.
+	fix := fixclass.SafeFix(msg, edits...)
+	return &fix
 }
 
-// dropImport deletes the import of io/ioutil when the creation rewritten
-// away is its only use in the file, so that the fixed file compiles.
-func (c *checker) dropImport(cr *tempfacts.Creation) []analysis.TextEdit {
-	if cr.Callee.Pkg() == nil || cr.Callee.Pkg().Path() != "io/ioutil" {
-		return nil
-	}
-	uses := 0
-	var pkgName *types.PkgName
-	for id, obj := range c.pass.TypesInfo.Uses {
-		if pn, ok := obj.(*types.PkgName); ok && pn.Imported().Path() == "io/ioutil" &&
-			c.file.Pos() <= id.Pos() && id.Pos() < c.file.End() {
-			uses++
-			pkgName = pn
+// dropImports returns the edits that delete the imports whose every use in
+// the file lies in the removed ranges, so that the fixed file compiles; ok
+// is false when such an import cannot be deleted line-wise (then the fix
+// is not offered).
+func (c *checker) dropImports(removed [][2]token.Pos) (edits []analysis.TextEdit, ok bool) {
+	info := c.pass.TypesInfo
+	inRemoved := func(pos token.Pos) bool {
+		for _, r := range removed {
+			if r[0] <= pos && pos < r[1] {
+				return true
+			}
 		}
+		return false
 	}
-	if uses != 1 || pkgName == nil {
-		return nil
-	}
-	tf := c.pass.Fset.File(c.file.Pos())
-	for _, d := range c.file.Decls {
-		gd, ok := d.(*ast.GenDecl)
-		if !ok || gd.Tok != token.IMPORT {
+	inside := make(map[*types.PkgName]int)
+	outside := make(map[*types.PkgName]int)
+	for id, obj := range info.Uses {
+		pn, isPkg := obj.(*types.PkgName)
+		if !isPkg || id.Pos() < c.file.Pos() || id.Pos() >= c.file.End() {
 			continue
 		}
-		for _, spec := range gd.Specs {
-			is := spec.(*ast.ImportSpec)
-			if is.Path.Value != `"io/ioutil"` {
-				continue
-			}
-			if !gd.Lparen.IsValid() || len(gd.Specs) == 1 {
-				return nil // the only import: leave it to goimports
-			}
-			line := tf.Line(is.Pos())
-			if line >= tf.LineCount() || tf.Line(is.End()) != line {
-				return nil
-			}
-			return []analysis.TextEdit{{Pos: tf.LineStart(line), End: tf.LineStart(line + 1)}}
+		if inRemoved(id.Pos()) {
+			inside[pn]++
+		} else {
+			outside[pn]++
 		}
 	}
-	return nil
+	tf := c.pass.Fset.File(c.file.Pos())
+	for _, is := range c.file.Imports {
+		var pn *types.PkgName
+		if is.Name != nil {
+			pn, _ = info.Defs[is.Name].(*types.PkgName)
+		} else {
+			pn, _ = info.Implicits[is].(*types.PkgName)
+		}
+		if pn == nil || inside[pn] == 0 || outside[pn] > 0 {
+			continue
+		}
+		line := tf.Line(is.Pos())
+		if line >= tf.LineCount() || tf.Line(is.End()) != line {
+			return nil, false
+		}
+		// The spec's line, or the line of a one-line "import "x"".
+		for _, d := range c.file.Decls {
+			if gd, isGen := d.(*ast.GenDecl); isGen && !gd.Lparen.IsValid() && len(gd.Specs) == 1 && gd.Specs[0] == ast.Spec(is) && tf.Line(gd.Pos()) != line {
+				return nil, false
+			}
+		}
+		edits = append(edits, analysis.TextEdit{Pos: tf.LineStart(line), End: tf.LineStart(line + 1)})
+	}
+	return edits, true
 }
 
 // followingErrCheck returns the "if err != nil { ... }" statement right

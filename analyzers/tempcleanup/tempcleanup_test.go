@@ -31,3 +31,10 @@ func TestStrict(t *testing.T) {
 	t.Cleanup(func() { tempcleanup.Analyzer.Flags.Set("strict", "false") })
 	analysistest.Run(t, testdatadir.Dir(t), tempcleanup.Analyzer, "tempcleanup/strict", "tempcleanup/strictmain", "tempcleanup/shimmain", "tempcleanup/strictborrow")
 }
+
+// TestLeakFixes checks the hints and fixes that remove a temp object only
+// where it leaks when the function keeps it on its success path, and the
+// deferred removal when it never outlives the function.
+func TestLeakFixes(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testdatadir.Dir(t), tempcleanup.Analyzer, "tempcleanup/leakfix")
+}

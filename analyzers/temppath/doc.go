@@ -7,14 +7,33 @@
 //
 // The analyzer reports os.Create, os.OpenFile with O_CREATE and without
 // O_EXCL, os.WriteFile, ioutil.WriteFile, os.Mkdir, os.MkdirAll,
-// os.Symlink and os.Link (the new name), and the same methods of an *os.Root
-// opened on a shared temp directory, at a shared temp location — a path
-// built from os.TempDir(), $TMPDIR, or a literal under /tmp, /var/tmp or
-// /dev/shm — whose name is a constant or is built only from predictable
-// parts: the process id, a user id, the time, the host name, the program
-// name, a counter. Another local user can create the name first: a
-// directory the program then writes into, or a symlink that redirects the
-// program's write to a file of the victim's.
+// os.Symlink and os.Link (the new name), the same methods of an *os.Root
+// opened on a shared temp directory, the FIFOs and nodes of the syscall and
+// golang.org/x/sys/unix Mkfifo, Mkfifoat, Mknod and Mknodat, and the binds
+// that create a unix socket: net.Listen and net.ListenPacket with a unix
+// network, net.ListenUnix, net.ListenUnixgram, the Listen and ListenPacket
+// methods of net.ListenConfig, and syscall/unix Bind with a SockaddrUnix,
+// at a shared temp location — a path built from os.TempDir(), $TMPDIR, or
+// a literal under /tmp, /var/tmp or /dev/shm — whose name is a constant or
+// is built only from predictable parts: the process id, a user id, the
+// time, the host name, the program name, a counter. Another local user
+// can create the name first: a directory the program then writes into, a
+// symlink that redirects the program's write to a file of the victim's, a
+// FIFO or a socket of theirs that the program's peers then talk to.
+//
+// The path may be defined away from the call, and the message then says
+// where: a package-level constant or variable (an exported variable is
+// judged by its initializer and the assignments of its own package), the
+// default of a string flag (flag.String, flag.StringVar and the same
+// methods of *flag.FlagSet and of github.com/spf13/pflag, including
+// fmt.Sprintf of runtime.GOOS), or an unexported field that the package
+// sets in one place only. An exported variable that holds a shared temp
+// path carries a sharedVar fact to the packages that create at it. A
+// function whose parameter is the path of such
+// a creation — directly, through a local variable, or with constant names
+// joined to it, and through the functions it calls — carries a createsAt
+// fact, and a call passing it a predictable shared temp path is reported
+// at the argument, in any package.
 //
 // The fix is os.CreateTemp or os.MkdirTemp with a pattern. It is offered
 // when the rewrite is mechanical: os.Create(filepath.Join(os.TempDir(),
@@ -29,11 +48,23 @@
 //
 // which becomes dir, err := os.MkdirTemp("", "name-*") and if err != nil.
 //
+// A FIFO or a socket is a rendezvous whose path its peers know, so no
+// rewrite is mechanical: the message says to create it in a directory
+// from os.MkdirTemp (or, for a socket, under $XDG_RUNTIME_DIR) and to
+// hand that path to the peers. For a flag's default, it says to default
+// to a path under os.UserCacheDir() or $XDG_RUNTIME_DIR, or in a per-run
+// os.MkdirTemp directory.
+//
 // Not reported: names with a random part (from os.CreateTemp, os.MkdirTemp,
-// math/rand), caller-supplied paths (parameters, fields), paths inside a
-// private directory (os.MkdirTemp, t.TempDir()).
+// math/rand), caller-supplied paths (parameters, exported fields, fields
+// set in several places), paths inside a private directory (os.MkdirTemp,
+// t.TempDir()), abstract unix sockets ("@name"), creation with O_EXCL.
 //
 // The strict profile (-strict) adds creation with O_EXCL at a predictable
 // name, and os.OpenFile whose flags are not constant: another local user
 // can squat the name and make the creation fail.
+//
+// Tests: every rule applies to _test.go files as to any code: a test's
+// fixture at a predictable name in shared temp can be squatted like any
+// other file. Use t.TempDir().
 package temppath

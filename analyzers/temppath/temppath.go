@@ -8,6 +8,7 @@ import (
 	"go/token"
 	"go/types"
 	"path"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -16,9 +17,9 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/tmplint/tmplint/internal/analysisdoc"
+	"github.com/tmplint/tmplint/internal/fixclass"
 	"github.com/tmplint/tmplint/internal/fiximport"
 	"github.com/tmplint/tmplint/internal/fscall"
-	"github.com/tmplint/tmplint/internal/pkgtypes"
 	"github.com/tmplint/tmplint/internal/report"
 	"github.com/tmplint/tmplint/passes/directives"
 	"github.com/tmplint/tmplint/passes/lazyinspect"
@@ -32,11 +33,12 @@ var strict bool // -strict
 
 // Analyzer reports creation at predictable names in shared temp dirs.
 var Analyzer = &analysis.Analyzer{
-	Name:     "temppath",
-	Doc:      analysisdoc.Extract(doc, "temppath"),
-	URL:      "https://pkg.go.dev/github.com/tmplint/tmplint/analyzers/temppath",
-	Run:      run,
-	Requires: []*analysis.Analyzer{directives.Analyzer, lazyinspect.Analyzer, tempdir.Analyzer},
+	Name:      "temppath",
+	Doc:       analysisdoc.Extract(doc, "temppath"),
+	URL:       "https://pkg.go.dev/github.com/tmplint/tmplint/analyzers/temppath",
+	Run:       run,
+	Requires:  []*analysis.Analyzer{directives.Analyzer, lazyinspect.Analyzer, tempdir.Analyzer},
+	FactTypes: []analysis.Fact{new(createsAt), new(createsPkg), new(sharedVar)},
 }
 
 func init() {
@@ -47,6 +49,7 @@ type checker struct {
 	pass  *analysis.Pass
 	r     *report.Reporter
 	paths *tempdir.Result
+	facts *creations
 	file  *ast.File
 	lits  map[string]int // string literal values of the package, for fix safety
 }
@@ -54,15 +57,21 @@ type checker struct {
 func run(pass *analysis.Pass) (any, error) {
 	r := report.New(pass, strict)
 	defer r.Finish()
-	if !pkgtypes.ImportsAny(pass.Pkg, "os", "io/ioutil") {
+	if pass.TypesInfo == nil {
 		return nil, nil
 	}
-	ins := pass.ResultOf[lazyinspect.Analyzer].(*lazyinspect.Inspector).Get()
 	paths, _ := pass.ResultOf[tempdir.Analyzer].(*tempdir.Result)
-	if ins == nil || pass.TypesInfo == nil {
+	facts := newCreations(pass, paths)
+	facts.exportVars()
+	if !facts.mayCreate() {
 		return nil, nil
 	}
-	c := &checker{pass: pass, r: r, paths: paths}
+	facts.exportAll()
+	ins := pass.ResultOf[lazyinspect.Analyzer].(*lazyinspect.Inspector).Get()
+	if ins == nil {
+		return nil, nil
+	}
+	c := &checker{pass: pass, r: r, paths: paths, facts: facts}
 	for fc := range ins.Root().Children() {
 		file, ok := fc.Node().(*ast.File)
 		if !ok || r.Generated(file) {
@@ -70,12 +79,21 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		c.file = file
 		for cc := range fc.Preorder((*ast.CallExpr)(nil)) {
-			call, ok := fscall.Match(pass.TypesInfo, cc.Node().(*ast.CallExpr))
-			if !ok || call.Raw || call.Path == nil {
+			node := cc.Node().(*ast.CallExpr)
+			call, ok := fscall.Match(pass.TypesInfo, node)
+			if !ok {
+				c.checkCallee(node)
+				continue
+			}
+			if call.Path == nil {
 				continue
 			}
 			switch call.Kind {
 			case fscall.CreateFile, fscall.CreateDir, fscall.Link:
+				if !call.Raw {
+					c.check(&call, cc.Parent())
+				}
+			case fscall.Node, fscall.Bind:
 				c.check(&call, cc.Parent())
 			}
 		}
@@ -83,59 +101,145 @@ func run(pass *analysis.Pass) (any, error) {
 	return nil, nil
 }
 
+// squat says why a predictable shared temp name is a hazard, per kind of
+// creation.
+func squat(kind fscall.Kind) string {
+	switch kind {
+	case fscall.Node:
+		return "another local user can create the name first or plant a symlink, and read or feed the data"
+	case fscall.Bind:
+		return "another local user can bind it first and impersonate the server to its clients, or plant a file to stop it"
+	}
+	return "another local user can pre-create it or plant a symlink"
+}
+
+// remedy names the fix: for a flag's default, a better default; otherwise
+// a random name.
+func remedy(call *fscall.Call, d tempdir.Path) string {
+	if d.Origin.Flag {
+		return "default the flag to a path under os.UserCacheDir() or $XDG_RUNTIME_DIR, or to one in a per-run os.MkdirTemp directory"
+	}
+	switch call.Kind {
+	case fscall.CreateFile:
+		return "use os.CreateTemp"
+	case fscall.CreateDir:
+		return "use os.MkdirTemp"
+	case fscall.Node:
+		return "create the FIFO in a directory from os.MkdirTemp"
+	case fscall.Bind:
+		return "create the socket in a directory from os.MkdirTemp, or under $XDG_RUNTIME_DIR"
+	}
+	return "create it in a directory from os.MkdirTemp"
+}
+
+// origin formats where a path that travels was defined: " (const sock at
+// a.go:12)", or "" for a path built in place.
+func (c *checker) origin(o tempdir.Origin) string {
+	if o.What == "" {
+		return ""
+	}
+	if o.Where != "" {
+		return fmt.Sprintf(" (%s at %s)", o.What, o.Where)
+	}
+	p := c.pass.Fset.Position(o.Pos)
+	if !p.IsValid() {
+		return " (" + o.What + ")"
+	}
+	return fmt.Sprintf(" (%s at %s:%d)", o.What, filepath.Base(p.Filename), p.Line)
+}
+
 func (c *checker) check(call *fscall.Call, parent inspector.Cursor) {
 	info := c.pass.TypesInfo
 	creates := call.Creates(info)
-	if creates == fscall.No {
+	if creates == fscall.No || call.Kind == fscall.Bind && creates != fscall.Yes {
 		return
 	}
+	d := c.paths.DescribeWith(call.Path, c.facts.foreign)
 	if call.Recv != nil { // an *os.Root method: the name is inside the root
-		if c.paths.Classify(call.Recv) != tempdir.Shared || !c.paths.Predictable(call.Path) {
+		if c.paths.Classify(call.Recv) != tempdir.Shared {
 			return
 		}
-	} else if c.paths.Classify(call.Path) != tempdir.Shared || !c.paths.Predictable(call.Path) {
+		d.Loc = tempdir.Shared
+	}
+	if d.Loc != tempdir.Shared || !d.Predictable {
 		return
 	}
 	var fix []analysis.SuggestedFix
+	where := c.origin(d.Origin)
+	msg := fmt.Sprintf("%s at a predictable name in shared temp dir%s: %s; %s", call.Name, where, squat(call.Kind), remedy(call, d))
 	switch call.Kind {
 	case fscall.CreateFile:
 		if creates == fscall.Maybe {
 			c.r.ReportStrict(analysis.Diagnostic{
 				Pos: call.Call.Pos(), End: call.Call.End(),
-				Message: fmt.Sprintf("%s with flags that may include O_CREATE at a predictable name in shared temp dir: another local user can pre-create it or plant a symlink; use os.CreateTemp", call.Name),
+				Message: fmt.Sprintf("%s with flags that may include O_CREATE at a predictable name in shared temp dir%s: another local user can pre-create it or plant a symlink; use os.CreateTemp", call.Name, where),
 			})
 			return
 		}
 		if call.FlagSet(info, "O_EXCL", "O_EXCL") == fscall.Yes {
 			c.r.ReportStrict(analysis.Diagnostic{
 				Pos: call.Call.Pos(), End: call.Call.End(),
-				Message: fmt.Sprintf("%s with O_EXCL at a predictable name in shared temp dir: another local user can create the name first and make it fail; use os.CreateTemp", call.Name),
+				Message: fmt.Sprintf("%s with O_EXCL at a predictable name in shared temp dir%s: another local user can create the name first and make it fail; use os.CreateTemp", call.Name, where),
 			})
 			return
 		}
 		if call.Recv == nil && (call.Func.Name() == "Create" || call.Func.Name() == "OpenFile" && c.truncates(call)) {
 			fix = c.createTempFix(call)
 		}
-		c.r.Report(analysis.Diagnostic{
-			Pos: call.Call.Pos(), End: call.Call.End(),
-			Message:        fmt.Sprintf("%s at a predictable name in shared temp dir: another local user can pre-create it or plant a symlink; use os.CreateTemp", call.Name),
-			SuggestedFixes: fix,
-		})
 	case fscall.CreateDir:
 		if call.Recv == nil {
 			fix = c.mkdirTempFix(call, parent)
 		}
-		c.r.Report(analysis.Diagnostic{
-			Pos: call.Call.Pos(), End: call.Call.End(),
-			Message:        fmt.Sprintf("%s at a predictable name in shared temp dir: another local user can pre-create it or plant a symlink; use os.MkdirTemp", call.Name),
-			SuggestedFixes: fix,
-		})
-	case fscall.Link:
-		c.r.Report(analysis.Diagnostic{
-			Pos: call.Call.Pos(), End: call.Call.End(),
-			Message: fmt.Sprintf("%s at a predictable name in shared temp dir: another local user can pre-create it or plant a symlink; create it in a directory from os.MkdirTemp", call.Name),
-		})
 	}
+	c.r.Report(analysis.Diagnostic{
+		Pos: call.Call.Pos(), End: call.Call.End(),
+		Message:        msg,
+		SuggestedFixes: fix,
+	})
+}
+
+// checkCallee reports a call to a function that uses a parameter as a
+// creation path (a createsAt fact), with a predictable shared temp path
+// for that parameter.
+func (c *checker) checkCallee(call *ast.CallExpr) {
+	if call.Ellipsis.IsValid() || len(call.Args) == 0 {
+		return
+	}
+	callee := typeutil.StaticCallee(c.pass.TypesInfo, call)
+	if callee == nil {
+		return
+	}
+	f := c.facts.of(callee)
+	if f == nil {
+		return
+	}
+	for _, pc := range f.Params {
+		if pc.Index >= len(call.Args) {
+			continue
+		}
+		arg := call.Args[pc.Index]
+		d := c.paths.DescribeWith(arg, c.facts.foreign)
+		if d.Loc != tempdir.Shared || !(d.Predictable || pc.Joined && d.PredictableParts) {
+			continue
+		}
+		fix := "pass a path in a directory from os.MkdirTemp"
+		if d.Origin.Flag {
+			fix = "default the flag to a path under os.UserCacheDir() or $XDG_RUNTIME_DIR, or to one in a per-run os.MkdirTemp directory"
+		}
+		c.r.Report(analysis.Diagnostic{
+			Pos: arg.Pos(), End: arg.End(),
+			Message: fmt.Sprintf("%s creates %s at a predictable name in shared temp dir%s, with %s at %s: another local user can pre-create it or plant a symlink; %s",
+				callee.Name(), c.pathDesc(pc), c.origin(d.Origin), pc.Call, pc.Where, fix),
+		})
+		return
+	}
+}
+
+func (c *checker) pathDesc(pc ParamCreation) string {
+	if pc.Joined {
+		return fmt.Sprintf("a file inside argument %d", pc.Index+1)
+	}
+	return fmt.Sprintf("argument %d", pc.Index+1)
 }
 
 // truncates reports whether the constant open flags are those of a fresh
@@ -299,7 +403,7 @@ func (c *checker) createTempFix(call *fscall.Call) []analysis.SuggestedFix {
 		Pos: call.Call.Pos(), End: call.Call.End(),
 		NewText: fmt.Appendf(nil, "%s.CreateTemp(%s, %s)", osName, dir, strconv.Quote(pat)),
 	})
-	return []analysis.SuggestedFix{{Message: fmt.Sprintf("use os.CreateTemp with pattern %q", pat), TextEdits: edits}}
+	return []analysis.SuggestedFix{fixclass.ChangesFix(fmt.Sprintf("use os.CreateTemp with pattern %q", pat), fixclass.RandomName, edits...)}
 }
 
 // mkdirTempFix rewrites
@@ -398,7 +502,7 @@ func (c *checker) mkdirTempFix(call *fscall.Call, parent inspector.Cursor) []ana
 			NewText: fmt.Appendf(nil, "%s, %s := %s.MkdirTemp(%s, %s)", declID.Name, errID.Name, osName, dir, strconv.Quote(pat))},
 		analysis.TextEdit{Pos: assign.Pos(), End: ifStmt.Cond.Pos()}, // drop the init statement and its semicolon
 	)
-	return []analysis.SuggestedFix{{Message: fmt.Sprintf("use os.MkdirTemp with pattern %q", pat), TextEdits: edits}}
+	return []analysis.SuggestedFix{fixclass.ChangesFix(fmt.Sprintf("use os.MkdirTemp with pattern %q", pat), fixclass.RandomName, edits...)}
 }
 
 func indexOf(list []ast.Stmt, s ast.Stmt) int {

@@ -10,6 +10,14 @@ import (
 // on lines, which is linear in the size of the files for the small edits
 // that fixes make.
 func unifiedDiff(name string, oldText, newText []byte) string {
+	return labelledDiff(name, oldText, newText, nil)
+}
+
+// labelledDiff is unifiedDiff with a label after the range of each hunk
+// ("@@ -1,3 +1,3 @@ label"): label gets the 0-based first and last line
+// of the old file that the hunk spans (last < first for a hunk that only
+// inserts at first) and may return "".
+func labelledDiff(name string, oldText, newText []byte, label func(first, last int) string) string {
 	a := splitLines(string(oldText))
 	b := splitLines(string(newText))
 	ops := myers(a, b)
@@ -56,7 +64,13 @@ func unifiedDiff(name string, oldText, newText []byte) string {
 				bCount++
 			}
 		}
-		fmt.Fprintf(&sb, "@@ -%s +%s @@\n", hunkRange(aStart, aCount), hunkRange(bStart, bCount))
+		text := ""
+		if label != nil {
+			if l := label(aStart, aStart+aCount-1); l != "" {
+				text = " " + l
+			}
+		}
+		fmt.Fprintf(&sb, "@@ -%s +%s @@%s\n", hunkRange(aStart, aCount), hunkRange(bStart, bCount), text)
 		for _, op := range hunk {
 			sb.WriteByte(op.kind)
 			sb.WriteString(op.text)

@@ -14,6 +14,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"crypto/sha256"
 	"encoding/json"
 	"fmt"
 	"maps"
@@ -224,6 +225,35 @@ func TestStandaloneDemo(t *testing.T) {
 	}
 }
 
+// TestVetToolPathWithSpaces: go vet accepts a tmplint whose path has spaces
+// (a TMPDIR or "Application Support"): its -V=full line has "version" as
+// the second word and the executable's hash as the build ID, and a go vet
+// run through it reports the demo's findings.
+func TestVetToolPathWithSpaces(t *testing.T) {
+	bin := tmplintBinary(t)
+	data, err := os.ReadFile(bin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(t.TempDir(), "dir with spaces")
+	if err := fsmode.MkdirAll(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	spaced := filepath.Join(dir, "tmp lint")
+	if err := fsmode.WriteFile(spaced, data, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	r := run(t, dir, spaced, "-V=full")
+	f := strings.Fields(r.stdout)
+	if r.code != 0 || len(f) < 3 || f[1] != "version" || f[len(f)-1] != fmt.Sprintf("buildID=%x", sha256.Sum256(data)) {
+		t.Fatalf("-V=full printed %q (exit %d), want NAME version devel buildID=<sha256 of the executable>", r.stdout, r.code)
+	}
+	r = run(t, repoRoot(t), "go", "vet", "-vettool="+spaced, "./testdata/demo/report")
+	if r.code == 0 || !strings.Contains(r.stderr, "report.go:") {
+		t.Fatalf("go vet through %q: exit %d, want the demo's findings\n%s", spaced, r.code, r.stderr)
+	}
+}
+
 func TestVetToolDemo(t *testing.T) {
 	bin := tmplintBinary(t)
 	root := repoRoot(t)
@@ -377,11 +407,8 @@ func TestHelp(t *testing.T) {
 	}
 }
 
-// TestFixAndDiff copies the demo into a scratch module, checks that -diff
-// prints a diff and writes nothing, and that -fix then writes exactly that
-// change and leaves no fixable finding behind.
-func TestFixAndDiff(t *testing.T) {
-	bin := tmplintBinary(t)
+// demoModule copies the demo into a scratch module and returns its root.
+func demoModule(t *testing.T) string {
 	root := repoRoot(t)
 	scratch := t.TempDir()
 	copyTree(t, filepath.Join(root, "testdata", "demo"), filepath.Join(scratch, "demo"))
@@ -389,6 +416,33 @@ func TestFixAndDiff(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(scratch, "go.mod"), []byte(gomod), 0o600); err != nil {
 		t.Fatal(err)
 	}
+	return scratch
+}
+
+// The demo lines that tell a safe fix from a behaviour-changing one.
+const (
+	decimalMode = "os.WriteFile(path, data, 644) // finding"   // safe: 644 → 0o644
+	octalMode   = "os.WriteFile(path, data, 0o644) // finding" // what the safe fix writes
+	sharedDir   = "os.Chmod(dir, 0o777) // finding"            // changes behaviour: narrowing
+	rawPipe     = "syscall.Pipe(p[:])"                         // safe: Pipe → Pipe2
+)
+
+func demoFile(t *testing.T, scratch, name string) string {
+	data, err := os.ReadFile(filepath.Join(scratch, "demo", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
+
+// TestFixAndDiff copies the demo into a scratch module, checks that -diff
+// prints every fix, each hunk labelled safe or behaviour-changing, and
+// writes nothing; that -fix applies the safe fixes only and says how many
+// it held back; and that -fix=all then applies the rest, converges, and
+// leaves code that go vet accepts.
+func TestFixAndDiff(t *testing.T) {
+	bin := tmplintBinary(t)
+	scratch := demoModule(t)
 	before := snapshot(t, scratch)
 	d := run(t, scratch, bin, "-diff", "./...")
 	if d.code == exitError || !strings.Contains(d.stdout, "@@") {
@@ -397,30 +451,91 @@ func TestFixAndDiff(t *testing.T) {
 	if after := snapshot(t, scratch); !maps.Equal(before, after) {
 		t.Fatal("-diff modified files")
 	}
+	safeHunk := regexp.MustCompile(`(?m)^@@ [^@]* @@ .*safe, applied by -fix: .*write 0o644`)
+	changingHunk := regexp.MustCompile(`(?m)^@@ [^@]* @@ CHANGES BEHAVIOUR, applied only by -fix=all: filemode: use mode 0o775 \(narrows the mode`)
+	if !safeHunk.MatchString(d.stdout) || !changingHunk.MatchString(d.stdout) {
+		t.Errorf("-diff does not label the safe and the behaviour-changing hunks:\n%s", d.stdout)
+	}
+	for _, line := range strings.Split(d.stdout, "\n") {
+		if strings.HasPrefix(line, "@@") && !strings.Contains(line, "safe, applied by -fix") && !strings.Contains(line, "CHANGES BEHAVIOUR") {
+			t.Errorf("-diff hunk without a label: %s", line)
+		}
+	}
+
 	f := run(t, scratch, bin, "-fix", "./...")
 	if f.code == exitError {
 		t.Fatalf("-fix: exit %d\n%s", f.code, f.stderr)
 	}
-	if after := snapshot(t, scratch); maps.Equal(before, after) {
-		t.Fatal("-fix changed no file")
+	if !regexp.MustCompile(`applied [1-9]\d* fixes \([1-9]\d* safe, 0 that change behaviour\) in [1-9]\d* files; [1-9]\d* fixes that change behaviour were not applied`).MatchString(f.stderr) {
+		t.Errorf("-fix summary:\n%s", f.stderr)
 	}
+	report := demoFile(t, scratch, "report/report.go")
+	if !strings.Contains(report, octalMode) || strings.Contains(report, decimalMode) {
+		t.Errorf("-fix did not apply the safe decimal-mode fix:\n%s", report)
+	}
+	if !strings.Contains(report, sharedDir) {
+		t.Errorf("-fix narrowed the mode of a shared directory, a fix that changes behaviour:\n%s", report)
+	}
+	if runner := demoFile(t, scratch, "runner/runner.go"); strings.Contains(runner, rawPipe) {
+		t.Errorf("-fix did not apply the safe Pipe2 fix")
+	}
+	// -fix converges: what -diff still proposes changes behaviour.
+	again := run(t, scratch, bin, "-diff", "./...")
+	if strings.Contains(again.stdout, "safe, applied by -fix") {
+		if f := run(t, scratch, bin, "-fix", "./..."); f.code == exitError {
+			t.Fatalf("-fix round 2: exit %d\n%s", f.code, f.stderr)
+		}
+		again = run(t, scratch, bin, "-diff", "./...")
+	}
+	if strings.Contains(again.stdout, "safe, applied by -fix") || !strings.Contains(again.stdout, "CHANGES BEHAVIOUR") {
+		t.Errorf("after -fix, -diff should propose only behaviour-changing fixes:\n%s", again.stdout)
+	}
+
 	// Fixes that overlap one applied in this round (two analyzers fixing
-	// the same call) are left for the next: -fix must converge.
+	// the same call) are left for the next: -fix=all must converge.
 	for round := 1; ; round++ {
+		if f := run(t, scratch, bin, "-fix=all", "./..."); f.code == exitError {
+			t.Fatalf("-fix=all round %d: exit %d\n%s", round, f.code, f.stderr)
+		}
 		again := run(t, scratch, bin, "-diff", "./...")
 		if !strings.Contains(again.stdout, "@@") {
 			break
 		}
 		if round == 3 {
-			t.Fatalf("-fix has not converged after %d rounds; -diff still proposes:\n%s", round, again.stdout)
+			t.Fatalf("-fix=all has not converged after %d rounds; -diff still proposes:\n%s", round, again.stdout)
 		}
-		if f := run(t, scratch, bin, "-fix", "./..."); f.code == exitError {
-			t.Fatalf("-fix round %d: exit %d\n%s", round+1, f.code, f.stderr)
-		}
+	}
+	if strings.Contains(demoFile(t, scratch, "report/report.go"), sharedDir) {
+		t.Error("-fix=all did not apply the behaviour-changing fix")
 	}
 	// What is left has no fix, and the fixed code still builds.
 	if b := run(t, scratch, "go", "vet", "./..."); b.code != 0 {
 		t.Errorf("the fixed demo does not pass go vet:\n%s", b.stderr)
+	}
+	if r := run(t, scratch, bin, "-fix=maybe", "./..."); r.code != exitError {
+		t.Errorf("-fix=maybe: exit %d, want %d", r.code, exitError)
+	}
+}
+
+// TestVetFixIsSafeOnly checks that go vet -fix with tmplint as the vet tool
+// applies the safe fixes only, and -fixall the others too.
+func TestVetFixIsSafeOnly(t *testing.T) {
+	bin := tmplintBinary(t)
+	scratch := demoModule(t)
+	run(t, scratch, "go", "vet", "-vettool="+bin, "-fix", "./...")
+	report := demoFile(t, scratch, "report/report.go")
+	if !strings.Contains(report, octalMode) {
+		t.Errorf("go vet -fix did not apply the safe decimal-mode fix:\n%s", report)
+	}
+	if !strings.Contains(report, sharedDir) {
+		t.Errorf("go vet -fix applied a fix that changes behaviour:\n%s", report)
+	}
+	// Two analyzers fix the same os.Create in the demo; when fixes in a
+	// package conflict, go vet -fix applies none there (the tool exits 1
+	// and the go command drops its fix archive), so one of them is off.
+	run(t, scratch, "go", "vet", "-vettool="+bin, "-fix", "-fixall", "-temppath=false", "./...")
+	if strings.Contains(demoFile(t, scratch, "report/report.go"), sharedDir) {
+		t.Error("go vet -fix -fixall did not apply the behaviour-changing fix")
 	}
 }
 

@@ -8,26 +8,112 @@ import (
 	"os"
 	"slices"
 	"sort"
+	"strings"
 
 	"github.com/tmplint/tmplint/internal/finding"
+	"github.com/tmplint/tmplint/internal/fixclass"
 )
 
-// applyFixes applies the first suggested fix of each finding. A fix whose
-// edits overlap an edit already accepted for the same file is left out
-// whole, so that no file gets half a fix. With diffOnly it prints a unified
-// diff of every changed file to w and writes nothing. It returns the
-// findings whose fix was not applied.
-func applyFixes(fs []finding.Finding, diffOnly bool, w io.Writer) ([]finding.Finding, error) {
-	type span struct{ start, end int }
+// fixMode is the value of the -fix flag: off, safe (-fix) or all
+// (-fix=all). Only -fix=all applies fixes that change behaviour.
+type fixMode int
+
+const (
+	fixOff fixMode = iota
+	fixSafe
+	fixAll
+)
+
+func (m *fixMode) IsBoolFlag() bool { return true }
+
+func (m *fixMode) String() string {
+	switch {
+	case m == nil || *m == fixOff:
+		return "false"
+	case *m == fixAll:
+		return "all"
+	}
+	return "true"
+}
+
+func (m *fixMode) Set(s string) error {
+	switch s {
+	case "true", "safe":
+		*m = fixSafe
+	case "false":
+		*m = fixOff
+	case "all":
+		*m = fixAll
+	default:
+		return fmt.Errorf("want -fix (safe fixes only), -fix=all or -fix=false, not %q", s)
+	}
+	return nil
+}
+
+// fixStats counts what applyFixes did.
+type fixStats struct {
+	safe, changing int // fixes applied (or shown, with -diff), by class
+	heldBack       int // findings with only behaviour-changing fixes, left alone by -fix
+	overlapping    int // fixes left out because they overlap an accepted one
+	files          int // files changed
+}
+
+// summary is the line printed after -fix or -diff. The benchmark under
+// bench/ parses it: keep its numbers in this order.
+func (s fixStats) summary(diffOnly bool) string {
+	verb := "applied"
+	if diffOnly {
+		verb = "showed"
+	}
+	msg := fmt.Sprintf("%s: %s %d fixes (%d safe, %d that change behaviour) in %d files",
+		progname(), verb, s.safe+s.changing, s.safe, s.changing, s.files)
+	if s.heldBack > 0 {
+		msg += fmt.Sprintf("; %d fixes that change behaviour were not applied: review them with -diff, apply them with -fix=all", s.heldBack)
+	}
+	if s.overlapping > 0 {
+		msg += fmt.Sprintf("; %d fixes overlap another and wait for the next run", s.overlapping)
+	}
+	return msg
+}
+
+// acceptedFix is a fix chosen for a file, for labelling the diff.
+type acceptedFix struct {
+	analyzer string
+	fix      finding.Fix
+}
+
+// chooseFix returns the fix of f to apply in the mode: the first fix for
+// -diff and -fix=all, the first safe one for -fix.
+func chooseFix(f finding.Finding, mode fixMode, diffOnly bool) (finding.Fix, bool) {
+	for _, fix := range f.Fixes {
+		if diffOnly || mode == fixAll || fixclass.IsSafe(fix.Message) {
+			return fix, true
+		}
+	}
+	return finding.Fix{}, false
+}
+
+// applyFixes applies one suggested fix of each finding: the first safe one
+// with -fix, the first one with -fix=all (see chooseFix). A fix whose edits
+// overlap an edit already accepted for the same file is left out whole, so
+// that no file gets half a fix. With diffOnly it prints a unified diff of
+// every changed file to w, with the first fix of every finding, each hunk
+// labelled with the class of the fixes in it, and writes nothing. It
+// returns the findings whose fix was not applied.
+func applyFixes(fs []finding.Finding, mode fixMode, diffOnly bool, w io.Writer) ([]finding.Finding, fixStats, error) {
+	var stats fixStats
 	accepted := make(map[string][]finding.Edit)
+	fixesIn := make(map[string][]acceptedFix)
 	var unfixed []finding.Finding
 	for _, f := range fs {
-		if len(f.Fixes) == 0 {
+		fix, ok := chooseFix(f, mode, diffOnly)
+		if !ok {
+			if len(f.Fixes) > 0 {
+				stats.heldBack++
+			}
 			unfixed = append(unfixed, f)
 			continue
 		}
-		fix := f.Fixes[0]
-		ok := true
 		for _, e := range fix.Edits {
 			for _, a := range accepted[e.Start.Filename] {
 				if overlaps(e, a) {
@@ -36,11 +122,20 @@ func applyFixes(fs []finding.Finding, diffOnly bool, w io.Writer) ([]finding.Fin
 			}
 		}
 		if !ok {
+			stats.overlapping++
 			unfixed = append(unfixed, f)
 			continue
 		}
+		if fixclass.IsSafe(fix.Message) {
+			stats.safe++
+		} else {
+			stats.changing++
+		}
 		for _, e := range fix.Edits {
 			accepted[e.Start.Filename] = append(accepted[e.Start.Filename], e)
+		}
+		for _, name := range editedFiles(fix) {
+			fixesIn[name] = append(fixesIn[name], acceptedFix{f.Analyzer, fix})
 		}
 	}
 	names := make([]string, 0, len(accepted))
@@ -51,27 +146,95 @@ func applyFixes(fs []finding.Finding, diffOnly bool, w io.Writer) ([]finding.Fin
 	for _, name := range names {
 		old, err := os.ReadFile(name)
 		if err != nil {
-			return nil, err
+			return nil, stats, err
 		}
 		edited, err := applyEdits(old, accepted[name])
 		if err != nil {
-			return nil, fmt.Errorf("%s: %v", name, err)
+			return nil, stats, fmt.Errorf("%s: %v", name, err)
 		}
-		if formatted, err := format.Source(edited); err == nil {
-			edited = formatted
-		}
+		edited = formatLike(old, edited)
 		if bytes.Equal(old, edited) {
 			continue
 		}
+		stats.files++
 		if diffOnly {
-			io.WriteString(w, unifiedDiff(relPath(name), old, edited))
+			fixes := fixesIn[name]
+			label := func(first, last int) string { return hunkLabel(fixes, first, last) }
+			io.WriteString(w, labelledDiff(relPath(name), old, edited, label))
 			continue
 		}
 		if err := overwrite(name, edited); err != nil {
-			return nil, err
+			return nil, stats, err
 		}
 	}
-	return unfixed, nil
+	return unfixed, stats, nil
+}
+
+// formatLike gofmts the edited source when the original was gofmt-clean,
+// so that a fix is laid out as the code around it; a file that was not
+// formatted is left as the edits made it, so that the diff shows only the
+// fixes.
+func formatLike(old, edited []byte) []byte {
+	if clean, err := format.Source(old); err != nil || !bytes.Equal(clean, old) {
+		return edited
+	}
+	if formatted, err := format.Source(edited); err == nil {
+		return formatted
+	}
+	return edited
+}
+
+func editedFiles(fix finding.Fix) []string {
+	var names []string
+	for _, e := range fix.Edits {
+		if !slices.Contains(names, e.Start.Filename) {
+			names = append(names, e.Start.Filename)
+		}
+	}
+	return names
+}
+
+// hunkLabel returns the text that follows the @@ range of a hunk covering
+// the 0-based lines [first, last] of the old file: the class, analyzer and
+// message of each fix with an edit there. patch and git apply ignore it, as
+// they ignore the function names that diff -p puts there.
+func hunkLabel(fixes []acceptedFix, first, last int) string {
+	var safe, changing []string
+	for _, af := range fixes {
+		in := false
+		for _, e := range af.fix.Edits {
+			// Edit lines are 1-based; an edit ending at the start of a
+			// line does not touch that line.
+			from, to := e.Start.Line-1, e.End.Line-1
+			if e.End.Column == 1 && to > from {
+				to--
+			}
+			if from <= last && to >= first {
+				in = true
+			}
+		}
+		if !in {
+			continue
+		}
+		class, why := fixclass.Of(af.fix.Message)
+		text := af.analyzer + ": " + fixclass.Text(af.fix.Message)
+		if class == fixclass.Safe {
+			safe = append(safe, text)
+		} else {
+			if why == "" {
+				why = "not classified"
+			}
+			changing = append(changing, text+" ("+why+")")
+		}
+	}
+	var parts []string
+	if len(changing) > 0 {
+		parts = append(parts, "CHANGES BEHAVIOUR, applied only by -fix=all: "+strings.Join(changing, "; "))
+	}
+	if len(safe) > 0 {
+		parts = append(parts, "safe, applied by -fix: "+strings.Join(safe, "; "))
+	}
+	return strings.Join(parts, " | ")
 }
 
 // overlaps reports whether two edits touch the same bytes. Two insertions

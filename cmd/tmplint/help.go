@@ -22,6 +22,7 @@ Usage:
 	tmplint [flags] [packages]               analyze packages
 	go vet -vettool=$(which tmplint) [pkgs]  run as the go vet tool
 	tmplint sweep [flags] [base]             remove orphaned temp dirs
+	tmplint audit verify [flags] FILE...     check shim audit streams for tampering
 	tmplint help [analyzer]                  show documentation
 
 Analyzers:

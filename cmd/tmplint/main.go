@@ -4,6 +4,7 @@
 //	tmplint [flags] [packages]          analyze packages (default ".")
 //	go vet -vettool=$(which tmplint)    run as the go vet tool
 //	tmplint sweep [flags] [base]        remove orphaned temp dirs
+//	tmplint audit verify [flags] FILE   check a shim audit stream for tampering
 //	tmplint help [analyzer]             documentation
 //
 // Exit codes: 0 nothing found, 1 findings reported, 2 error (a package that
@@ -32,6 +33,8 @@ func main() {
 			os.Exit(runHelp(args[1:], os.Stdout))
 		case "sweep":
 			os.Exit(runSweep(args[1:], os.Stdin, os.Stdout, os.Stderr))
+		case "audit":
+			os.Exit(runAudit(args[1:], os.Stdin, os.Stdout, os.Stderr))
 		}
 	}
 	if isVetInvocation(args) {

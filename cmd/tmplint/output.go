@@ -12,8 +12,6 @@ import (
 	"path/filepath"
 	"strings"
 
-	"golang.org/x/tools/go/packages"
-
 	"github.com/tmplint/tmplint/internal/finding"
 )
 
@@ -123,27 +121,6 @@ func (c *sourceCache) line(p token.Position) string {
 		return ""
 	}
 	return strings.TrimSpace(string(lines[p.Line-1]))
-}
-
-// enclosingFunc names the function declaration containing pos: "F" or
-// "T.M"; "" outside any function.
-func enclosingFunc(pkg *packages.Package, pos token.Pos) string {
-	for _, file := range pkg.Syntax {
-		if pos < file.FileStart || pos > file.FileEnd {
-			continue
-		}
-		for _, decl := range file.Decls {
-			fd, ok := decl.(*ast.FuncDecl)
-			if !ok || pos < fd.Pos() || pos > fd.End() {
-				continue
-			}
-			if fd.Recv != nil && len(fd.Recv.List) == 1 {
-				return recvTypeName(fd.Recv.List[0].Type) + "." + fd.Name.Name
-			}
-			return fd.Name.Name
-		}
-	}
-	return ""
 }
 
 func recvTypeName(e ast.Expr) string {

@@ -6,14 +6,13 @@ import (
 	"go/token"
 	"io"
 	"os"
+	"runtime"
 	"runtime/pprof"
 	"slices"
 	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/checker"
-	"golang.org/x/tools/go/packages"
 
 	"github.com/tmplint/tmplint/internal/finding"
 )
@@ -21,12 +20,15 @@ import (
 // options are the standalone command's flags.
 type options struct {
 	json, sarif   bool
-	fix, diff     bool
+	fix           fixMode
+	diff          bool
 	tests         bool
 	tags          string
 	baseline      string
 	writeBaseline string
 	cpuProfile    string
+	memProfile    string
+	cacheDir      string
 	enabled       map[string]*triState
 }
 
@@ -37,14 +39,16 @@ func runStandalone(args []string, stdout, stderr io.Writer) int {
 	opts := options{enabled: make(map[string]*triState)}
 	fs.BoolVar(&opts.json, "json", false, "print findings as JSON, in the shape of the x/tools analysis drivers")
 	fs.BoolVar(&opts.sarif, "sarif", false, "print findings as SARIF 2.1.0, for code scanning")
-	fs.BoolVar(&opts.fix, "fix", false, "apply the first suggested fix of each finding to the files")
-	fs.BoolVar(&opts.diff, "diff", false, "print the suggested fixes as a unified diff, without writing files")
+	fs.Var(&opts.fix, "fix", "apply the first safe suggested fix of each finding to the files; -fix=all also applies fixes that change behaviour")
+	fs.BoolVar(&opts.diff, "diff", false, "print the suggested fixes, safe and behaviour-changing, as a unified diff whose hunks say which; write no file")
 	fs.BoolVar(&opts.tests, "test", true, "analyze test files too")
 	fs.StringVar(&opts.tags, "tags", "", "comma-separated build tags")
 	fs.StringVar(&opts.baseline, "baseline", "", "hide the findings recorded in this baseline `file`")
 	fs.StringVar(&opts.writeBaseline, "write-baseline", "", "record the current findings in this baseline `file` and exit")
 	fs.Var(&strictFlag{all: all}, "strict", "use every analyzer's strict profile")
 	fs.StringVar(&opts.cpuProfile, "cpuprofile", "", "write a CPU profile of the run to this `file`")
+	fs.StringVar(&opts.memProfile, "memprofile", "", "write a heap profile at the end of the run to this `file`")
+	fs.StringVar(&opts.cacheDir, "cache", "", "keep results in this `dir`ectory (default $"+cacheEnv+", else tmplint in the user cache directory); \""+cacheOff+"\" keeps nothing between runs")
 	for _, a := range all {
 		ts := new(triState)
 		opts.enabled[a.Name] = ts
@@ -83,16 +87,15 @@ func runStandalone(args []string, stdout, stderr io.Writer) int {
 		defer stop()
 	}
 
-	pkgs, loadErrs := load(patterns, opts)
+	if opts.memProfile != "" {
+		defer writeHeapProfile(opts.memProfile)
+	}
+
 	code := exitClean
-	for _, e := range loadErrs {
-		errorf("%s", e)
-		code = exitError
-	}
-	if pkgs == nil {
-		return exitError
-	}
-	findings, analysisErrs := analyze(selected, pkgs)
+	// With no analyzer selected the packages are still listed and
+	// type-checked: load errors are errors, and it measures the driver
+	// alone (bench/run.sh).
+	findings, analysisErrs := analyze(selected, patterns, opts, stderr)
 	for _, e := range analysisErrs {
 		errorf("%s", e)
 		code = exitError
@@ -116,12 +119,13 @@ func runStandalone(args []string, stdout, stderr io.Writer) int {
 	}
 
 	switch {
-	case opts.fix || opts.diff:
-		unfixed, err := applyFixes(findings, opts.diff, stdout)
+	case opts.fix != fixOff || opts.diff:
+		unfixed, stats, err := applyFixes(findings, opts.fix, opts.diff, stdout)
 		if err != nil {
 			errorf("%v", err)
 			return exitError
 		}
+		fmt.Fprintln(stderr, stats.summary(opts.diff))
 		if !opts.diff {
 			findings = unfixed
 		}
@@ -160,76 +164,6 @@ func selectAnalyzers(all []*analysis.Analyzer, enabled map[string]*triState) []*
 		}
 	}
 	return out
-}
-
-// load loads the packages with syntax for the whole import graph, since
-// analyzers with facts also run on dependencies. Every package error is
-// returned, named by package.
-func load(patterns []string, opts options) ([]*packages.Package, []string) {
-	cfg := &packages.Config{
-		Mode:  packages.LoadAllSyntax | packages.NeedModule,
-		Tests: opts.tests,
-	}
-	if opts.tags != "" {
-		cfg.BuildFlags = []string{"-tags=" + opts.tags}
-	}
-	pkgs, err := packages.Load(cfg, patterns...)
-	if err != nil {
-		return nil, []string{fmt.Sprintf("loading packages: %v", err)}
-	}
-	if len(pkgs) == 0 {
-		return nil, []string{fmt.Sprintf("no packages match %s", strings.Join(patterns, " "))}
-	}
-	var errs []string
-	seen := make(map[string]bool)
-	packages.Visit(pkgs, nil, func(p *packages.Package) {
-		for _, e := range p.Errors {
-			msg := fmt.Sprintf("package %s: %v", p.PkgPath, e)
-			if !seen[msg] {
-				seen[msg] = true
-				errs = append(errs, msg)
-			}
-		}
-	})
-	return pkgs, errs
-}
-
-// analyze runs the analyzers and returns the findings of the root packages,
-// deduplicated across test variants and sorted by position.
-func analyze(as []*analysis.Analyzer, pkgs []*packages.Package) ([]finding.Finding, []string) {
-	if len(as) == 0 {
-		return nil, nil
-	}
-	graph, err := checker.Analyze(as, pkgs, nil)
-	if err != nil {
-		return nil, []string{err.Error()}
-	}
-	var findings []finding.Finding
-	var errs []string
-	seen := make(map[string]bool)
-	src := newSourceCache()
-	for act := range graph.All() {
-		if act.Err != nil && act.IsRoot && len(act.Package.Errors) == 0 &&
-			!strings.Contains(act.Err.Error(), "failed prerequisites") {
-			errs = append(errs, fmt.Sprintf("package %s: %v", act.Package.PkgPath, act.Err))
-		}
-		if !act.IsRoot {
-			continue
-		}
-		for _, d := range act.Diagnostics {
-			f := finding.FromDiagnostic(act.Package.Fset, act.Analyzer.Name, act.Package.PkgPath, d)
-			key := f.Analyzer + "\x00" + f.Posn.String() + "\x00" + f.Message
-			if seen[key] {
-				continue
-			}
-			seen[key] = true
-			f.Snippet = src.line(f.Posn)
-			f.Func = enclosingFunc(act.Package, d.Pos)
-			findings = append(findings, f)
-		}
-	}
-	slices.SortStableFunc(findings, compareFindings)
-	return findings, dedupe(errs)
 }
 
 func compareFindings(a, b finding.Finding) int {
@@ -308,4 +242,21 @@ func startCPUProfile(name string) (stop func(), err error) {
 			errorf("%s: %v", name, err)
 		}
 	}, nil
+}
+
+// writeHeapProfile writes the heap profile (the allocations of the whole
+// run, by call stack, and what is live at its end) to the named file.
+func writeHeapProfile(name string) {
+	f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o600)
+	if err != nil {
+		errorf("%v", err)
+		return
+	}
+	runtime.GC()
+	if err := pprof.Lookup("allocs").WriteTo(f, 0); err != nil {
+		errorf("%s: %v", name, err)
+	}
+	if err := f.Close(); err != nil {
+		errorf("%s: %v", name, err)
+	}
 }

@@ -3,6 +3,15 @@
 // package-level variables whose address is never taken. The passes use it
 // to follow a value through variables flow-insensitively: a variable has a
 // property when every assignment to it has it.
+//
+// It also indexes, for the passes that want them, the assignments to the
+// exported package-level variables of the package (other packages may
+// assign them too), to the unexported fields of its struct types, and the
+// defaults of the command-line flags bound to a variable or field
+// (flag.StringVar(&v, name, default, usage), and the same methods of
+// *flag.FlagSet and of github.com/spf13/pflag): taking the address for a
+// flag is not an escape, the flag package stores the default or the
+// user's value.
 package assigns
 
 import (
@@ -24,6 +33,9 @@ const (
 	IncDec               // v++, v--
 	RangeKey             // for v := range Expr
 	Other                // anything else: a range value, a comma-ok second result
+	// FlagDefault is the default of a flag bound to the variable: Expr
+	// is the default, Call the flag.StringVar call.
+	FlagDefault
 )
 
 // A Source is one assignment to a variable.
@@ -38,9 +50,11 @@ type Source struct {
 type Index struct {
 	info     *types.Info
 	pkg      *types.Package
-	sources  map[*types.Var][]Source
-	declared map[*types.Var]bool // declared by a statement that the index holds
-	escaped  map[*types.Var]bool // address taken: assignments may be invisible
+	sources  map[*types.Var][]Source // variables and fields
+	declared map[*types.Var]bool     // declared by a statement that the index holds
+	escaped  map[*types.Var]bool     // address taken: assignments may be invisible
+	flagged  map[*types.Var]bool     // bound to a flag: its zero value is never seen
+	flagAddr map[*ast.UnaryExpr]bool // &v of a flag binding, not an escape
 }
 
 // New indexes the assignments of the package.
@@ -51,6 +65,8 @@ func New(info *types.Info, pkg *types.Package, ins *inspector.Inspector) *Index 
 		sources:  make(map[*types.Var][]Source),
 		declared: make(map[*types.Var]bool),
 		escaped:  make(map[*types.Var]bool),
+		flagged:  make(map[*types.Var]bool),
+		flagAddr: make(map[*ast.UnaryExpr]bool),
 	}
 	if info == nil || pkg == nil || ins == nil {
 		return x
@@ -61,14 +77,20 @@ func New(info *types.Info, pkg *types.Package, ins *inspector.Inspector) *Index 
 		(*ast.IncDecStmt)(nil),
 		(*ast.RangeStmt)(nil),
 		(*ast.UnaryExpr)(nil),
+		(*ast.CompositeLit)(nil),
+		(*ast.CallExpr)(nil),
 	}
 	ins.Preorder(filter, func(n ast.Node) {
 		switch n := n.(type) {
+		case *ast.CompositeLit:
+			x.composite(n)
+		case *ast.CallExpr:
+			x.flagBinding(n)
 		case *ast.AssignStmt:
 			x.assign(n)
 		case *ast.ValueSpec:
 			for i, id := range n.Names {
-				v := x.Tracked(id)
+				v := x.target(id)
 				if v == nil {
 					continue
 				}
@@ -89,23 +111,23 @@ func New(info *types.Info, pkg *types.Package, ins *inspector.Inspector) *Index 
 				}
 			}
 		case *ast.IncDecStmt:
-			if v := x.Tracked(n.X); v != nil {
+			if v := x.target(n.X); v != nil {
 				x.add(v, Source{Kind: IncDec})
 			}
 		case *ast.RangeStmt:
 			if n.Tok == token.DEFINE || n.Tok == token.ASSIGN {
-				if v := x.Tracked(n.Key); v != nil {
+				if v := x.target(n.Key); v != nil {
 					x.declared[v] = x.declared[v] || n.Tok == token.DEFINE
 					x.add(v, Source{Kind: RangeKey, Expr: n.X})
 				}
-				if v := x.Tracked(n.Value); v != nil {
+				if v := x.target(n.Value); v != nil {
 					x.declared[v] = x.declared[v] || n.Tok == token.DEFINE
 					x.add(v, Source{Kind: Other})
 				}
 			}
 		case *ast.UnaryExpr:
-			if n.Op == token.AND {
-				if v := x.Tracked(n.X); v != nil {
+			if n.Op == token.AND && !x.flagAddr[n] {
+				if v := x.target(n.X); v != nil {
 					x.escaped[v] = true
 				}
 			}
@@ -118,7 +140,7 @@ func (x *Index) assign(n *ast.AssignStmt) {
 	switch n.Tok {
 	case token.DEFINE, token.ASSIGN:
 		for i, lhs := range n.Lhs {
-			v := x.Tracked(lhs)
+			v := x.target(lhs)
 			if v == nil {
 				continue
 			}
@@ -142,7 +164,7 @@ func (x *Index) assign(n *ast.AssignStmt) {
 		}
 	default: // op=
 		if len(n.Lhs) == 1 && len(n.Rhs) == 1 {
-			if v := x.Tracked(n.Lhs[0]); v != nil {
+			if v := x.target(n.Lhs[0]); v != nil {
 				x.add(v, Source{Kind: OpAssign, Expr: n.Rhs[0]})
 			}
 		}
@@ -172,9 +194,151 @@ func (x *Index) Tracked(e ast.Expr) *types.Var {
 // Sources returns every assignment to v, including its declaration. It
 // reports false when the index cannot see them all: v is a parameter, a
 // result, a type-switch variable, has its address taken, or is not tracked.
+// The zero value of a variable bound to a flag is left out: the flag
+// package stores the default when the flag is defined.
 func (x *Index) Sources(v *types.Var) ([]Source, bool) {
 	if v == nil || !x.declared[v] || x.escaped[v] {
 		return nil, false
 	}
-	return x.sources[v], true
+	srcs := x.sources[v]
+	if x.flagged[v] {
+		var out []Source
+		for _, s := range srcs {
+			if s.Kind != Zero {
+				out = append(out, s)
+			}
+		}
+		srcs = out
+	}
+	return srcs, true
+}
+
+// Follow is Tracked, and also returns the exported package-level
+// variables of the package: their assignments in this package are all
+// visible, those of other packages are not. A pass that follows them
+// judges a variable by its own package's view: the initializer is the
+// value unless some code changes it.
+func (x *Index) Follow(e ast.Expr) *types.Var {
+	v := x.target(e)
+	if v == nil || v.IsField() {
+		return nil
+	}
+	return v
+}
+
+// Assigned reports whether v, typically a parameter, is assigned or has
+// its address taken anywhere in the package after its declaration.
+func (x *Index) Assigned(v *types.Var) bool {
+	return len(x.sources[v]) > 0 || x.escaped[v]
+}
+
+// FieldSources returns every write to the unexported field f of a struct
+// type of the package: the elements of composite literals that set it,
+// assignments, and flag bindings. Instances that never set it hold the
+// zero value, which is not a source. It reports false when a write may be
+// invisible: f is exported, of another package, or has its address taken.
+func (x *Index) FieldSources(f *types.Var) ([]Source, bool) {
+	if f == nil || !f.IsField() || f.Exported() || f.Pkg() != x.pkg || x.escaped[f] {
+		return nil, false
+	}
+	return x.sources[f], true
+}
+
+// target returns the variable or field that an assignment to e writes,
+// if the index follows it.
+func (x *Index) target(e ast.Expr) *types.Var {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		if e.Name == "_" {
+			return nil
+		}
+		v, ok := x.info.ObjectOf(e).(*types.Var)
+		if !ok || v.IsField() || v.Pkg() != x.pkg {
+			return nil
+		}
+		return v
+	case *ast.SelectorExpr:
+		sel, ok := x.info.Selections[e]
+		if !ok || sel.Kind() != types.FieldVal {
+			return nil
+		}
+		f, ok := sel.Obj().(*types.Var)
+		if !ok || f.Exported() || f.Pkg() != x.pkg {
+			return nil
+		}
+		return f
+	}
+	return nil
+}
+
+// composite records the fields a struct literal of the package sets.
+func (x *Index) composite(lit *ast.CompositeLit) {
+	t := x.info.TypeOf(lit)
+	if t == nil {
+		return
+	}
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return
+	}
+	for i, elt := range lit.Elts {
+		var f *types.Var
+		val := elt
+		if kv, ok := elt.(*ast.KeyValueExpr); ok {
+			id, ok := kv.Key.(*ast.Ident)
+			if !ok {
+				continue
+			}
+			f, _ = x.info.Uses[id].(*types.Var)
+			val = kv.Value
+		} else if i < st.NumFields() {
+			f = st.Field(i)
+		}
+		if f != nil && f.IsField() && !f.Exported() && f.Pkg() == x.pkg {
+			x.add(f, Source{Kind: Value, Expr: val})
+		}
+	}
+}
+
+// flagBinding records flag.StringVar(&v, name, default, usage) and its
+// kin: v's value is the default or the user's.
+func (x *Index) flagBinding(call *ast.CallExpr) {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || len(call.Args) < 4 || call.Ellipsis.IsValid() {
+		return
+	}
+	name := sel.Sel.Name
+	def := 2
+	switch {
+	case len(name) > 4 && name[len(name)-4:] == "VarP":
+		def = 3
+	case len(name) > 3 && name[len(name)-3:] == "Var":
+	default:
+		return
+	}
+	fn, ok := x.info.Uses[sel.Sel].(*types.Func)
+	if !ok || fn.Pkg() == nil || !IsFlagPackage(fn.Pkg().Path()) || len(call.Args) != def+2 {
+		return
+	}
+	addr, ok := ast.Unparen(call.Args[0]).(*ast.UnaryExpr)
+	if !ok || addr.Op != token.AND {
+		return
+	}
+	v := x.target(addr.X)
+	if v == nil {
+		return
+	}
+	x.flagAddr[addr] = true
+	x.flagged[v] = true
+	x.add(v, Source{Kind: FlagDefault, Expr: call.Args[def], Call: call})
+}
+
+// IsFlagPackage reports whether path is a command-line flag package whose
+// String, StringP, StringVar and StringVarP functions and *FlagSet methods
+// take the default value after the name (and shorthand).
+func IsFlagPackage(path string) bool {
+	return path == "flag" || path == "github.com/spf13/pflag"
 }

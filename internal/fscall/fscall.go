@@ -22,6 +22,15 @@ const (
 	TempFile               // os.CreateTemp, ioutil.TempFile
 	TempDir                // os.MkdirTemp, ioutil.TempDir
 	Link                   // os.Symlink, os.Link: Path is the new name
+	// Node creates a FIFO or another special file with the mode argument
+	// (less the umask): syscall.Mkfifo, unix.Mkfifoat, syscall.Mknod.
+	Node
+	// Bind binds a socket, which for a unix socket creates a file whose
+	// mode is 0777 less the umask: net.Listen("unix", p), net.ListenUnix,
+	// syscall.Bind. Path is the address argument: a string for net.Listen
+	// and net.ListenPacket, a *net.UnixAddr or a syscall.Sockaddr
+	// otherwise (passes/tempdir classifies the unix ones by their name).
+	Bind
 )
 
 // A Call is a recognized call with its arguments named.
@@ -44,6 +53,10 @@ type Call struct {
 	// Creat says the call always creates, as syscall.Creat does; only
 	// meaningful with Flags == nil.
 	Creat bool
+	// Network is the network argument of a Bind call that names one
+	// (net.Listen, net.ListenPacket, (*net.ListenConfig).Listen); nil
+	// otherwise.
+	Network ast.Expr
 }
 
 type shape struct {
@@ -51,7 +64,7 @@ type shape struct {
 	nargs    int
 	path     int // -1: none
 	mode     int // -1: implicit
-	flags    int // -1: none
+	flags    int // -1: none; for Bind, the network argument
 	implicit uint64
 }
 
@@ -95,6 +108,25 @@ var sysCalls = map[string]shape{
 	"Fchmod":   {Chmod, 2, -1, 1, -1, 0},
 	"Fchmodat": {Chmod, 4, 1, 2, -1, 0},
 	"Umask":    {Umask, 1, -1, 0, -1, 0},
+	"Mkfifo":   {Node, 2, 0, 1, -1, 0},
+	"Mkfifoat": {Node, 3, 1, 2, -1, 0},
+	"Mknod":    {Node, 3, 0, 1, -1, 0},
+	"Mknodat":  {Node, 4, 1, 2, -1, 0},
+	"Bind":     {Bind, 2, 1, -1, -1, 0o777},
+}
+
+// netCalls are the package net functions that bind a listening socket;
+// flags is the network argument where there is one.
+var netCalls = map[string]shape{
+	"Listen":         {Bind, 2, 1, -1, 0, 0o777},
+	"ListenPacket":   {Bind, 2, 1, -1, 0, 0o777},
+	"ListenUnix":     {Bind, 2, 1, -1, -1, 0o777},
+	"ListenUnixgram": {Bind, 2, 1, -1, -1, 0o777},
+}
+
+var listenConfigMethods = map[string]shape{
+	"Listen":       {Bind, 3, 2, -1, 1, 0o777},
+	"ListenPacket": {Bind, 3, 2, -1, 1, 0o777},
 }
 
 // Match recognizes call. It reports false for any other call, and for a
@@ -112,7 +144,7 @@ func Match(info *types.Info, call *ast.CallExpr) (Call, bool) {
 	var sh shape
 	pkg, name := fn.Pkg().Path(), fn.Name()
 	if recv := sig.Recv(); recv != nil {
-		if pkg != "os" {
+		if pkg != "os" && pkg != "net" {
 			return Call{}, false
 		}
 		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
@@ -121,13 +153,28 @@ func Match(info *types.Info, call *ast.CallExpr) (Call, bool) {
 		}
 		c.Recv = sel.X
 		switch recvName(recv.Type()) {
+		case "ListenConfig":
+			if pkg != "net" {
+				return Call{}, false
+			}
+			if sh, ok = listenConfigMethods[name]; !ok {
+				return Call{}, false
+			}
+			c.Recv = nil // the address is not inside the receiver
+			c.Name = "(*net.ListenConfig)." + name
 		case "File":
+			if pkg != "os" {
+				return Call{}, false
+			}
 			if name != "Chmod" {
 				return Call{}, false
 			}
 			sh = shape{Chmod, 1, -1, 0, -1, 0}
 			c.Name = "(*os.File).Chmod"
 		case "Root":
+			if pkg != "os" {
+				return Call{}, false
+			}
 			if sh, ok = rootMethods[name]; !ok {
 				return Call{}, false
 			}
@@ -145,6 +192,8 @@ func Match(info *types.Info, call *ast.CallExpr) (Call, bool) {
 		case "syscall", "golang.org/x/sys/unix":
 			table = sysCalls
 			c.Raw = true
+		case "net":
+			table = netCalls
 		default:
 			return Call{}, false
 		}
@@ -166,7 +215,11 @@ func Match(info *types.Info, call *ast.CallExpr) (Call, bool) {
 		c.Mode = call.Args[sh.mode]
 	}
 	if sh.flags >= 0 {
-		c.Flags = call.Args[sh.flags]
+		if sh.kind == Bind {
+			c.Network = call.Args[sh.flags]
+		} else {
+			c.Flags = call.Args[sh.flags]
+		}
 	}
 	return c, true
 }
@@ -236,8 +289,10 @@ func flagValue(pkg *types.Package, name string) (uint64, bool) {
 // Creates reports whether the call may create a file or directory.
 func (c *Call) Creates(info *types.Info) Tristate {
 	switch c.Kind {
-	case CreateDir, TempFile, TempDir, Link:
+	case CreateDir, TempFile, TempDir, Link, Node:
 		return Yes
+	case Bind:
+		return c.unixNetwork(info)
 	case CreateFile:
 		if c.Flags == nil && !c.Raw || c.Creat {
 			return Yes // os.Create, os.WriteFile
@@ -249,3 +304,23 @@ func (c *Call) Creates(info *types.Info) Tristate {
 
 // IsDir reports whether the call creates a directory.
 func (c *Call) IsDir() bool { return c.Kind == CreateDir || c.Kind == TempDir }
+
+// unixNetwork reports whether a Bind call binds a unix socket, which
+// creates a file: Yes for the unix networks and for calls that take no
+// network (net.ListenUnix, syscall.Bind: their address says, and only a
+// unix address has a path), No for another constant network, Maybe when
+// the network is not constant.
+func (c *Call) unixNetwork(info *types.Info) Tristate {
+	if c.Network == nil {
+		return Yes
+	}
+	tv, ok := info.Types[c.Network]
+	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
+		return Maybe
+	}
+	switch constant.StringVal(tv.Value) {
+	case "unix", "unixpacket", "unixgram":
+		return Yes
+	}
+	return No
+}

@@ -46,6 +46,21 @@
 //     branch of a disjunction with "Err != nil" ("x == nil || Err != nil")
 //     is taken for the failure branch too, and so is the false branch of a
 //     conjunction with "Err == nil".
+//   - Branches correlated with the creation are followed (conditions.go):
+//     the true branch of a call that is true only for a non-nil error
+//     (Query.ErrPredicate: errors.Is(Err, target), os.IsNotExist(Err), a
+//     predicate with a fact) is a failure branch; so is the branch where
+//     Query.Obj, not assigned since, is nil (or ""); so is the branch
+//     where "_, ok := Err.(T)" gave ok. A boolean local variable (its
+//     address never taken, no function literal assigning it) assigned such
+//     a condition, or a constant, carries the branch it rules out to every
+//     later test of it until it is assigned again: "owned := err == nil;
+//     ...; if owned { release(r) }". Conditions combine exactly through
+//     !, && and ||; the disjunction approximation above applies to direct
+//     error tests only.
+//   - A node of effect Succeeds has an error taken to be nil: the branch
+//     where it is not is not searched (the Close of a file nothing was
+//     written to).
 //   - A release of effect Deferred (a defer statement, a registration with
 //     t.Cleanup) covers every later exit except those that end the process
 //     without unwinding (os.Exit, log.Fatal): such an exit is a leak whose
@@ -74,6 +89,12 @@ type Effect int
 const (
 	// None: the node neither releases nor hands off the resource.
 	None Effect = iota
+	// Succeeds: the node neither releases nor hands off the resource, and
+	// its error, Action.Err, is taken to be nil: the branch where it is not
+	// is not searched. For a call whose failure is not worth a finding (a
+	// Close of a file nothing was written to). Not a release: inside a
+	// defer or a function literal it is ignored.
+	Succeeds
 	// Deferred: the node arranges for the release to happen when the
 	// function returns or unwinds (defer, t.Cleanup).
 	Deferred
@@ -89,6 +110,7 @@ type Action struct {
 	Effect Effect
 	// Err is, for ReleasedIfNil, the error variable that says whether the
 	// release happened; when nil the release is assumed to have happened.
+	// For Succeeds, the error variable taken to be nil.
 	Err *types.Var
 }
 
@@ -156,6 +178,15 @@ type Query struct {
 	// when it is returned: for finding the returns that hand a resource and
 	// its cleanup function to the caller.
 	KeepReturned bool
+	// Obj, when not nil, is the variable the creation assigns the resource
+	// to: until it is assigned again, the branch where it is nil (or "" for
+	// a name) is one where the creation failed, and is not searched.
+	Obj *types.Var
+	// ErrPredicate, when not nil, returns the error argument of a call that
+	// returns true only for a non-nil error (errors.Is(err, target),
+	// os.IsNotExist(err), a function with such a fact), or nil: the true
+	// branch of such a call on Err is the failure branch. Optional.
+	ErrPredicate func(call *ast.CallExpr) ast.Expr
 	// Deferred, when not nil, is a deferred release registered before the
 	// creation (a defer that removes the variable the creation assigns):
 	// it covers the exits as a deferred release on the path would.
@@ -187,7 +218,7 @@ func Leaks(q *Query) []Leak {
 	if start == nil {
 		return nil
 	}
-	st := state{err: q.Err, deferred: q.Deferred}
+	st := state{err: q.Err, deferred: q.Deferred, obj: q.Obj}
 	if q.Err != nil {
 		st.errKind = errOfCreation
 	}
@@ -207,6 +238,8 @@ type state struct {
 	deferred ast.Node // the deferred release registered on the path
 	err      *types.Var
 	errKind  errKind
+	obj      *types.Var // Query.Obj, until it is assigned again
+	derived  derivations
 }
 
 type visit struct {
@@ -215,6 +248,31 @@ type visit struct {
 	deferred bool
 	err      *types.Var
 	errKind  errKind
+	obj      bool
+	derived  derivations
+}
+
+func (st *state) key(b *cfg.Block, i int) visit {
+	return visit{block: b.Index, from: i, deferred: st.deferred != nil, err: st.err, errKind: st.errKind,
+		obj: st.obj != nil, derived: st.derived}
+}
+
+// step updates the state for block node n, before it is judged: the error
+// and the object are forgotten when assigned again, and the boolean
+// variables it assigns are derived again. It reports false when the error of
+// a release is overwritten (the path then ends: assume it was handled).
+func (s *search) step(n ast.Node, st *state) bool {
+	s.derive(n, st)
+	if st.err != nil && assigns(s.q.Info, n, st.err) {
+		if st.errKind == errOfRelease {
+			return false
+		}
+		st.err, st.errKind = nil, errNone
+	}
+	if st.obj != nil && assigns(s.q.Info, n, st.obj) {
+		st.obj = nil
+	}
+	return true
 }
 
 type search struct {
@@ -226,6 +284,14 @@ type search struct {
 	// another such variable) to whether its body releases the resource.
 	closures map[*types.Var]bool
 	litVars  map[*types.Var][]ast.Expr
+	// unsafeVars are the variables whose address is taken or that a
+	// function literal assigns; caseValues the case values of switches
+	// with a tag. Both are found on first use, by scanFunc.
+	unsafeVars map[*types.Var]bool
+	caseValues map[ast.Expr]bool
+	// bodyStart and bodyEnd span the function's statements: a variable
+	// declared outside them is not followed.
+	bodyStart, bodyEnd token.Pos
 }
 
 // locate finds the block and the index after the creation.
@@ -283,7 +349,7 @@ func (s *search) leak(l Leak) {
 
 // walk follows the paths from node index i of block b.
 func (s *search) walk(b *cfg.Block, i int, st state) {
-	key := visit{block: b.Index, from: i, deferred: st.deferred != nil, err: st.err, errKind: st.errKind}
+	key := st.key(b, i)
 	if s.seen[key] {
 		return
 	}
@@ -297,11 +363,8 @@ func (s *search) walk(b *cfg.Block, i int, st state) {
 			}
 			return
 		}
-		if st.err != nil && assigns(s.q.Info, n, st.err) {
-			if st.errKind == errOfRelease {
-				return // the error of the release was overwritten: assume it was handled
-			}
-			st.err, st.errKind = nil, errNone
+		if !s.step(n, &st) {
+			return // the error of the release was overwritten: assume it was handled
 		}
 		a := s.scan(n)
 		switch a.Effect {
@@ -316,39 +379,18 @@ func (s *search) walk(b *cfg.Block, i int, st state) {
 			if st.deferred == nil {
 				st.deferred = n
 			}
+		case Succeeds:
+			if a.Err != nil && st.errKind != errOfRelease {
+				st.err, st.errKind = a.Err, errOfCreation
+			}
 		}
 	}
 
-	switch len(b.Succs) {
-	case 0:
+	if len(b.Succs) == 0 {
 		s.exit(b, st)
-	case 1:
-		s.walk(b.Succs[0], 0, st)
-	case 2:
-		var cond ast.Expr
-		if len(b.Nodes) > 0 {
-			cond, _ = b.Nodes[len(b.Nodes)-1].(ast.Expr)
-		}
-		if st.err != nil && cond != nil {
-			if nonNil, ok := errTest(s.q.Info, cond, st.err); ok {
-				errSucc, okSucc := b.Succs[0], b.Succs[1]
-				if !nonNil {
-					errSucc, okSucc = okSucc, errSucc
-				}
-				cleared := st
-				cleared.err, cleared.errKind = nil, errNone
-				switch st.errKind {
-				case errOfCreation:
-					s.walk(okSucc, 0, cleared) // the failure branch needs nothing
-				case errOfRelease:
-					s.walk(errSucc, 0, cleared) // released on the success branch
-				}
-				return
-			}
-		}
-		s.walk(b.Succs[0], 0, st)
-		s.walk(b.Succs[1], 0, st)
+		return
 	}
+	s.branch(b, st, func(succ *cfg.Block, st state) { s.walk(succ, 0, st) })
 }
 
 // exit judges a block without successors.
@@ -383,38 +425,6 @@ func (s *search) exit(b *cfg.Block, st state) {
 			s.leak(Leak{Node: call, Kind: kind})
 		}
 	}
-}
-
-// errTest reports whether cond is "v != nil" (nonNil true) or "v == nil".
-// A disjunction with "v != nil" counts as "v != nil" (its true branch is
-// taken as the failure), and a conjunction with "v == nil" as "v == nil":
-// "if name == "" || err != nil { t.Fatal(err) }".
-func errTest(info *types.Info, cond ast.Expr, v *types.Var) (nonNil, ok bool) {
-	bin, isBin := ast.Unparen(cond).(*ast.BinaryExpr)
-	if !isBin {
-		return false, false
-	}
-	switch bin.Op {
-	case token.LOR, token.LAND:
-		for _, side := range []ast.Expr{bin.X, bin.Y} {
-			if nn, ok := errTest(info, side, v); ok && nn == (bin.Op == token.LOR) {
-				return nn, true
-			}
-		}
-		return false, false
-	case token.NEQ, token.EQL:
-	default:
-		return false, false
-	}
-	x, y := ast.Unparen(bin.X), ast.Unparen(bin.Y)
-	if isNil(info, x) {
-		x, y = y, x
-	}
-	id, isID := x.(*ast.Ident)
-	if !isID || info.Uses[id] != v || !isNil(info, y) {
-		return false, false
-	}
-	return bin.Op == token.NEQ, true
 }
 
 func isNil(info *types.Info, e ast.Expr) bool {
@@ -541,7 +551,7 @@ func (s *search) findClosures() {
 // bodyReleases reports whether the body of lit releases the resource on
 // some path.
 func (s *search) bodyReleases(lit *ast.FuncLit) bool {
-	return lit.Body != nil && s.scan(lit.Body).Effect != None
+	return lit.Body != nil && s.scan(lit.Body).Effect >= Deferred
 }
 
 // scan returns the strongest action of node n and the nodes below it.
@@ -616,6 +626,9 @@ func (s *search) scan(n ast.Node) Action {
 			return false
 		}
 		if a := s.q.Release(m, stack); a.Effect != None {
+			if a.Effect == Succeeds && (deferred || inLit(stack)) {
+				return false
+			}
 			if deferred && a.Effect != Deferred {
 				a = Action{Effect: Deferred}
 			}
@@ -639,6 +652,16 @@ func (s *search) keep(stack []ast.Node) bool {
 			return true
 		case *ast.CallExpr, *ast.FuncLit, ast.Stmt:
 			return false
+		}
+	}
+	return false
+}
+
+// inLit reports whether the stack is inside a function literal.
+func inLit(stack []ast.Node) bool {
+	for _, n := range stack {
+		if _, ok := n.(*ast.FuncLit); ok {
+			return true
 		}
 	}
 	return false

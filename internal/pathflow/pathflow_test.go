@@ -29,6 +29,12 @@ func exit()
 func fatal()
 func cond() bool
 func use(int)
+func isFailure(error) bool
+func ptr() (*int, error)
+
+type pathError struct{}
+
+func (*pathError) Error() string { return "" }
 
 // want:
 func released() {
@@ -175,6 +181,150 @@ func conjunction() {
 	}
 }
 
+// want:
+func ownedFlag() {
+	r, err := create()
+	owned := err == nil
+	use(0)
+	if owned {
+		release(r)
+	}
+}
+
+// want: return@7
+func ownedFlagReassigned() {
+	r, err := create()
+	owned := err == nil
+	owned = cond()
+	if owned {
+		release(r)
+	}
+}
+
+// want:
+func ownedNegated() {
+	r, err := create()
+	failed := err != nil || cond()
+	if !failed {
+		release(r)
+		return
+	}
+	if err == nil {
+		release(r)
+	}
+}
+
+// want:
+func ownedDisjunction() {
+	r, err := create()
+	ok := err == nil || cond()
+	if ok {
+		release(r)
+	}
+}
+
+// want: return@6
+func ownedConjunction() {
+	r, err := create()
+	ok := err == nil && cond()
+	if ok {
+		release(r)
+	}
+}
+
+// want:
+func ownedConstant() {
+	r, err := create()
+	done := false
+	if err != nil {
+		return
+	}
+	done = true
+	if done {
+		release(r)
+	}
+}
+
+// want: return@7
+func ownedCaptured() {
+	r, err := create()
+	owned := err == nil
+	func() { owned = true }()
+	if owned {
+		release(r)
+	}
+}
+
+// want:
+func errThenWait() {
+	r, err := create()
+	if err == nil {
+		err = rename(r)
+	}
+	use(0)
+}
+
+// want:
+func predicate() {
+	r, err := create()
+	if isFailure(err) {
+		return
+	}
+	if err != nil {
+		return
+	}
+	release(r)
+}
+
+// want: return@3
+func predicateFalseBranch() {
+	r, err := create()
+	if !isFailure(err) {
+		return
+	}
+	release(r)
+}
+
+// want:
+func commaOK() {
+	r, err := create()
+	if _, ok := err.(*pathError); ok {
+		return
+	}
+	if err != nil {
+		return
+	}
+	release(r)
+}
+
+// want:
+func objNil() {
+	p, _ := ptr()
+	if p == nil {
+		return
+	}
+	release(*p)
+}
+
+// want: return@4
+func objNilReassigned() {
+	p, _ := ptr()
+	p = nil
+	if p == nil {
+		return
+	}
+	release(*p)
+}
+
+// want:
+func objDerived() {
+	p, _ := ptr()
+	have := p != nil
+	if have {
+		release(*p)
+	}
+}
+
 // want: return@4
 func selectCase(ch chan int) {
 	r, _ := create()
@@ -211,7 +361,7 @@ func TestLeaks(t *testing.T) {
 	}
 	for _, d := range f.Decls {
 		fd, ok := d.(*ast.FuncDecl)
-		if !ok || fd.Body == nil {
+		if !ok || fd.Body == nil || fd.Doc == nil {
 			continue
 		}
 		t.Run(fd.Name.Name, func(t *testing.T) {
@@ -225,7 +375,7 @@ func TestLeaks(t *testing.T) {
 			var creation ast.Node
 			var r, errv *types.Var
 			ast.Inspect(fd.Body, func(n ast.Node) bool {
-				if as, ok := n.(*ast.AssignStmt); ok && creation == nil && len(as.Rhs) == 1 && calls(as.Rhs[0], "create") != nil {
+				if as, ok := n.(*ast.AssignStmt); ok && creation == nil && len(as.Rhs) == 1 && (calls(as.Rhs[0], "create") != nil || calls(as.Rhs[0], "ptr") != nil) {
 					creation = as
 					r = info.Defs[as.Lhs[0].(*ast.Ident)].(*types.Var)
 					if id := as.Lhs[1].(*ast.Ident); id.Name != "_" {
@@ -235,11 +385,20 @@ func TestLeaks(t *testing.T) {
 				return true
 			})
 			isR := func(e ast.Expr) bool {
+				if star, ok := e.(*ast.StarExpr); ok {
+					e = star.X
+				}
 				id, ok := e.(*ast.Ident)
 				return ok && info.Uses[id] == r
 			}
 			leaks := pathflow.Leaks(&pathflow.Query{
-				Info: info, CFG: g, Creation: creation, Err: errv,
+				Info: info, CFG: g, Creation: creation, Err: errv, Obj: r,
+				ErrPredicate: func(call *ast.CallExpr) ast.Expr {
+					if calls(call, "isFailure") != nil {
+						return call.Args[0]
+					}
+					return nil
+				},
 				Release: func(n ast.Node, stack []ast.Node) pathflow.Action {
 					if c := calls(n, "release"); c != nil && isR(c.Args[0]) {
 						return pathflow.Action{Effect: pathflow.Released}

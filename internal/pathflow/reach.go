@@ -28,7 +28,7 @@ func Reaches(q *Query, sink func(n ast.Node) bool) []ast.Node {
 	if start == nil {
 		return nil
 	}
-	st := state{err: q.Err}
+	st := state{err: q.Err, obj: q.Obj}
 	if q.Err != nil {
 		st.errKind = errOfCreation
 	}
@@ -38,7 +38,7 @@ func Reaches(q *Query, sink func(n ast.Node) bool) []ast.Node {
 }
 
 func (s *search) reach(b *cfg.Block, i int, st state, sink func(ast.Node) bool, found *[]ast.Node) {
-	key := visit{block: b.Index, from: i, err: st.err, errKind: st.errKind}
+	key := st.key(b, i)
 	if s.seen[key] {
 		return
 	}
@@ -48,9 +48,7 @@ func (s *search) reach(b *cfg.Block, i int, st state, sink func(ast.Node) bool, 
 		if s.isCreation(n) {
 			return
 		}
-		if st.err != nil && assigns(s.q.Info, n, st.err) {
-			st.err, st.errKind = nil, errNone
-		}
+		s.step(n, &st)
 		if a := s.scan(n); a.Effect == Released || a.Effect == ReleasedIfNil {
 			return
 		}
@@ -62,20 +60,5 @@ func (s *search) reach(b *cfg.Block, i int, st state, sink func(ast.Node) bool, 
 			return
 		}
 	}
-	if len(b.Succs) == 2 && st.err != nil && len(b.Nodes) > 0 {
-		if cond, ok := b.Nodes[len(b.Nodes)-1].(ast.Expr); ok {
-			if nonNil, ok := errTest(s.q.Info, cond, st.err); ok {
-				okSucc := b.Succs[1]
-				if !nonNil {
-					okSucc = b.Succs[0]
-				}
-				st.err, st.errKind = nil, errNone
-				s.reach(okSucc, 0, st, sink, found) // the failure branch has no resource
-				return
-			}
-		}
-	}
-	for _, succ := range b.Succs {
-		s.reach(succ, 0, st, sink, found)
-	}
+	s.branch(b, st, func(succ *cfg.Block, st state) { s.reach(succ, 0, st, sink, found) })
 }

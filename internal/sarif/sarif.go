@@ -27,6 +27,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/tmplint/tmplint/internal/finding"
+	"github.com/tmplint/tmplint/internal/fixclass"
 )
 
 // SchemaURI is the schema the log declares.
@@ -220,7 +221,7 @@ func (w *writer) result(f *finding.Finding, ruleIndex int, fingerprint string) r
 		})
 	}
 	for _, fix := range f.Fixes {
-		fx := sarifFix{Description: &text{Text: fix.Message}}
+		fx := sarifFix{Description: &text{Text: fix.Message}, Properties: classify(fix.Message)}
 		byFile := make(map[string]int) // file → index in ArtifactChanges
 		for _, e := range fix.Edits {
 			i, ok := byFile[e.Start.Filename]
@@ -439,6 +440,26 @@ type logicalLocation struct {
 type sarifFix struct {
 	Description     *text            `json:"description,omitempty"`
 	ArtifactChanges []artifactChange `json:"artifactChanges"`
+	Properties      *fixProperties   `json:"properties,omitempty"`
+}
+
+// fixProperties mark a fix safe or behaviour-changing (see
+// internal/fixclass): a code-scanning tool that applies fixes should apply
+// only those whose fixClass is "safe".
+type fixProperties struct {
+	FixClass string `json:"fixClass"`
+	// BehaviourChange says how a fix that is not safe changes behaviour.
+	BehaviourChange string `json:"behaviourChange,omitempty"`
+}
+
+func classify(message string) *fixProperties {
+	switch class, why := fixclass.Of(message); class {
+	case fixclass.Safe:
+		return &fixProperties{FixClass: "safe"}
+	case fixclass.Changes:
+		return &fixProperties{FixClass: "changes-behaviour", BehaviourChange: why}
+	}
+	return &fixProperties{FixClass: "changes-behaviour", BehaviourChange: "not classified"}
 }
 
 type artifactChange struct {

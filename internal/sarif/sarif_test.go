@@ -86,8 +86,11 @@ func findings(t *testing.T, file, src string) []finding.Finding {
 			Snippet: snippet(lit),
 			Func:    "F",
 			Fixes: []finding.Fix{{
-				Message: "use 0o644",
+				Message: "write 0o644 [safe]",
 				Edits:   []finding.Edit{{Start: lit, End: litEnd, New: "0o644"}},
+			}, {
+				Message: "use mode 0o600 [changes behaviour: narrows the mode]",
+				Edits:   []finding.Edit{{Start: lit, End: litEnd, New: "0o600"}},
 			}},
 		},
 		{
@@ -210,6 +213,10 @@ type log struct {
 			RelatedLocations    []location
 			PartialFingerprints map[string]string
 			Fixes               []struct {
+				Properties struct {
+					FixClass        string
+					BehaviourChange string
+				}
 				ArtifactChanges []struct {
 					ArtifactLocation artifact
 					Replacements     []struct {
@@ -305,8 +312,15 @@ func TestGitHubFields(t *testing.T) {
 	if got := res.Locations[0].PhysicalLocation.Region; got != want {
 		t.Errorf("region = %+v, want %+v", got, want)
 	}
-	if len(res.Fixes) != 1 || len(res.Fixes[0].ArtifactChanges) != 1 {
+	if len(res.Fixes) != 2 || len(res.Fixes[0].ArtifactChanges) != 1 {
 		t.Fatalf("fixes = %+v", res.Fixes)
+	}
+	// Each fix says whether it is safe to apply.
+	if p := res.Fixes[0].Properties; p.FixClass != "safe" || p.BehaviourChange != "" {
+		t.Errorf("safe fix marked %+v", p)
+	}
+	if p := res.Fixes[1].Properties; p.FixClass != "changes-behaviour" || p.BehaviourChange != "narrows the mode" {
+		t.Errorf("behaviour-changing fix marked %+v", p)
 	}
 	ch := res.Fixes[0].ArtifactChanges[0]
 	if ch.ArtifactLocation.URI != "p/p.go" || len(ch.Replacements) != 1 ||

@@ -16,11 +16,24 @@
 // ioutil.TempDir, or t.TempDir() of a testing.TB.
 //
 // Variables are followed when the analysis can see every assignment: local
-// variables and unexported package-level variables whose address is never
-// taken. A variable with several assignments has a location only when every
-// assignment agrees; its zero value counts as an assignment of "".
-// Parameters, fields, results of unknown calls and exported variables are
-// unknown. When unsure, the answer is Unknown.
+// variables and package-level variables whose address is never taken. An
+// exported variable is judged by its own package: its initializer is its
+// value unless that package assigns it. A variable with several
+// assignments has a location only when every assignment agrees; its zero
+// value counts as an assignment of "". A variable bound to a flag
+// (flag.StringVar(&v, name, default, usage), pflag too) holds the flag's
+// default, and *p of p := flag.String(name, default, usage) too. An
+// unexported field of a struct type of the package that the package sets
+// in one place (a composite literal or an assignment) holds that value.
+// The Name of a net.UnixAddr or syscall/unix SockaddrUnix literal, and the
+// result of net.ResolveUnixAddr, are classified as their path.
+// Parameters, other fields and results of unknown calls are unknown. When
+// unsure, the answer is Unknown.
+//
+// Describe also tells where a path that travels was defined (a
+// package-level constant or variable, a flag default, a field set once),
+// and ParamPath whether a path is a parameter of the enclosing function,
+// for the createsAt facts of temppath.
 //
 // Container tells where the directory holding a path is: the directory
 // that os.MkdirTemp("", p) returns is private, but it sits in a shared

@@ -126,6 +126,145 @@ func (r *Result) Existing(e ast.Expr) bool {
 	return r.newEval().eval(e).existing
 }
 
+// A Path is everything the pass knows about a path expression.
+type Path struct {
+	Loc         Location // as Classify
+	Container   Location // as Container
+	Predictable bool     // as Predictable
+	// PredictableParts says every part of the path is predictable, though
+	// it may have no name part below its root: "/tmp" itself.
+	PredictableParts bool
+	Origin           Origin // where the path was defined, when it travels
+}
+
+// Describe classifies the path e in one evaluation.
+func (r *Result) Describe(e ast.Expr) Path { return r.DescribeWith(e, nil) }
+
+// A Foreign describes the package-level variables of other packages, from
+// what an analyzer's facts say about them; it reports false for a
+// variable it knows nothing about.
+type Foreign func(v *types.Var) (Path, bool)
+
+// DescribeWith is Describe, with the variables of other packages
+// described by foreign.
+func (r *Result) DescribeWith(e ast.Expr, foreign Foreign) Path {
+	if r == nil || e == nil {
+		return Path{}
+	}
+	ev := r.newEval()
+	ev.foreign = foreign
+	v := ev.eval(e)
+	p := Path{Loc: v.loc, Container: v.parent, Predictable: v.name && v.pred, PredictableParts: v.pred, Origin: v.origin}
+	if p.Loc == neutral {
+		p.Loc = Unknown
+	}
+	if p.Container == neutral {
+		p.Container = Unknown
+	}
+	return p
+}
+
+// ParamPath reports whether the path e is a parameter of sig, unchanged
+// in its function, or such a parameter joined with constant names
+// (filepath.Join(dir, "x.sock"), dir + "/x.sock"): it returns the
+// parameter's index and whether names are joined to it.
+func (r *Result) ParamPath(e ast.Expr, sig *types.Signature) (index int, joined, ok bool) {
+	if r == nil || e == nil || sig == nil {
+		return 0, false, false
+	}
+	return r.paramPath(e, sig, 0)
+}
+
+func (r *Result) paramPath(e ast.Expr, sig *types.Signature, depth int) (int, bool, bool) {
+	if depth > 8 {
+		return 0, false, false
+	}
+	e = ast.Unparen(e)
+	if tv, ok := r.info.Types[e]; ok && tv.Value != nil {
+		return 0, false, false
+	}
+	switch e := e.(type) {
+	case *ast.Ident:
+		v, ok := r.info.Uses[e].(*types.Var)
+		if !ok {
+			return 0, false, false
+		}
+		vars := r.index()
+		for i := range sig.Params().Len() {
+			if sig.Params().At(i) == v {
+				if vars.Assigned(v) || sig.Variadic() && i == sig.Params().Len()-1 {
+					return 0, false, false
+				}
+				return i, false, true
+			}
+		}
+		// A local variable assigned once, from a parameter.
+		if srcs, ok := vars.Sources(vars.Tracked(e)); ok && len(srcs) == 1 && srcs[0].Kind == assigns.Value {
+			return r.paramPath(srcs[0].Expr, sig, depth+1)
+		}
+	case *ast.CallExpr:
+		fn, ok := typeutil.Callee(r.info, e).(*types.Func)
+		if !ok || fn.Pkg() == nil || len(e.Args) == 0 || e.Ellipsis.IsValid() {
+			return 0, false, false
+		}
+		switch fn.Pkg().Path() {
+		case "path/filepath", "path":
+			switch fn.Name() {
+			case "Join":
+				if !r.allConst(e.Args[1:]) {
+					return 0, false, false
+				}
+				i, _, ok := r.paramPath(e.Args[0], sig, depth+1)
+				return i, len(e.Args) > 1, ok
+			case "Clean":
+				return r.paramPath(e.Args[0], sig, depth+1)
+			}
+		case "net":
+			if fn.Name() == "ResolveUnixAddr" && len(e.Args) == 2 {
+				return r.paramPath(e.Args[1], sig, depth+1)
+			}
+		}
+	case *ast.BinaryExpr:
+		if e.Op == token.ADD && r.allConst([]ast.Expr{e.Y}) {
+			if s, _ := r.newEval().constString(e.Y); strings.HasPrefix(s, "/") {
+				i, _, ok := r.paramPath(e.X, sig, depth+1)
+				return i, true, ok
+			}
+		}
+	case *ast.UnaryExpr:
+		if lit, ok := ast.Unparen(e.X).(*ast.CompositeLit); ok && e.Op == token.AND {
+			return r.addrParam(lit, sig, depth)
+		}
+	case *ast.CompositeLit:
+		return r.addrParam(e, sig, depth)
+	}
+	return 0, false, false
+}
+
+func (r *Result) addrParam(lit *ast.CompositeLit, sig *types.Signature, depth int) (int, bool, bool) {
+	n, ok := types.Unalias(r.info.TypeOf(lit)).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil || !unixAddrTypes[[2]string{n.Obj().Pkg().Path(), n.Obj().Name()}] {
+		return 0, false, false
+	}
+	for _, elt := range lit.Elts {
+		if kv, ok := elt.(*ast.KeyValueExpr); ok {
+			if id, ok := kv.Key.(*ast.Ident); ok && id.Name == "Name" {
+				return r.paramPath(kv.Value, sig, depth+1)
+			}
+		}
+	}
+	return 0, false, false
+}
+
+func (r *Result) allConst(es []ast.Expr) bool {
+	for _, e := range es {
+		if tv, ok := r.info.Types[e]; !ok || tv.Value == nil || tv.Value.Kind() != constant.String || hasDotDot(constant.StringVal(tv.Value)) {
+			return false
+		}
+	}
+	return true
+}
+
 func run(pass *analysis.Pass) (any, error) {
 	ins, _ := pass.ResultOf[lazyinspect.Analyzer].(*lazyinspect.Inspector)
 	return &Result{info: pass.TypesInfo, pkg: pass.Pkg, ins: ins}, nil
@@ -138,6 +277,7 @@ type val struct {
 	name     bool     // the path has a name part below its root (or the value is a name part)
 	pred     bool     // every part is predictable
 	existing bool     // the name of a file made by os.CreateTemp
+	origin   Origin   // where the path was defined, when away from its use
 }
 
 var unknownVal = val{loc: Unknown}
@@ -146,9 +286,10 @@ var unknownVal = val{loc: Unknown}
 var predVal = val{loc: Unknown, name: true, pred: true}
 
 type evaluator struct {
-	r    *Result
-	memo map[*types.Var]val
-	busy map[*types.Var]bool
+	r       *Result
+	memo    map[*types.Var]val
+	busy    map[*types.Var]bool
+	foreign Foreign // the variables of other packages, or nil
 }
 
 func (r *Result) newEval() *evaluator {
@@ -199,7 +340,9 @@ func (ev *evaluator) eval(e ast.Expr) val {
 	info := ev.r.info
 	if tv, ok := info.Types[e]; ok && tv.Value != nil {
 		if tv.Value.Kind() == constant.String {
-			return constPath(constant.StringVal(tv.Value))
+			v := constPath(constant.StringVal(tv.Value))
+			v.origin = ev.constOrigin(e)
+			return v
 		}
 		return predVal
 	}
@@ -208,11 +351,30 @@ func (ev *evaluator) eval(e ast.Expr) val {
 		return ev.evalVar(e)
 	case *ast.SelectorExpr:
 		if _, ok := info.Uses[e.Sel].(*types.Var); ok {
-			if sel, ok := info.Selections[e]; !ok || sel.Kind() != types.FieldVal {
+			sel, ok := info.Selections[e]
+			if !ok || sel.Kind() != types.FieldVal {
 				return ev.evalVar(e.Sel) // a package-qualified variable
+			}
+			return ev.evalField(sel.Obj().(*types.Var))
+		}
+		return unknownVal
+	case *ast.StarExpr:
+		// *p of a flag's *string: the flag's default or the user's value.
+		if t, ok := types.Unalias(info.TypeOf(e.X)).(*types.Pointer); ok && isString(t.Elem()) {
+			if _, ok := ast.Unparen(e.X).(*ast.CallExpr); !ok {
+				return ev.eval(e.X)
 			}
 		}
 		return unknownVal
+	case *ast.UnaryExpr:
+		if e.Op == token.AND {
+			if lit, ok := ast.Unparen(e.X).(*ast.CompositeLit); ok {
+				return ev.unixAddr(lit)
+			}
+		}
+		return unknownVal
+	case *ast.CompositeLit:
+		return ev.unixAddr(e)
 	case *ast.IndexExpr:
 		if isVar(info.Uses[selIdent(e.X)], "os", "Args") {
 			return predVal // the program's name and arguments are known to the attacker
@@ -264,11 +426,52 @@ func isInteger(t types.Type) bool {
 
 func (ev *evaluator) evalVar(id *ast.Ident) val {
 	vars := ev.r.index()
-	v := vars.Tracked(id)
+	v := vars.Follow(id)
 	srcs, ok := vars.Sources(v)
+	if !ok {
+		return ev.foreignVar(id)
+	}
+	if v.Parent() == ev.r.pkg.Scope() {
+		res := ev.evalSources(v, srcs)
+		if res.loc == Shared && !res.origin.Flag {
+			res.origin = Origin{What: "var " + v.Name(), Pos: v.Pos()}
+		}
+		return res
+	}
+	return ev.evalSources(v, srcs)
+}
+
+// foreignVar evaluates a package-level variable of another package by
+// what the foreign describer knows of it.
+func (ev *evaluator) foreignVar(id *ast.Ident) val {
+	v, ok := ev.r.info.Uses[id].(*types.Var)
+	if !ok || ev.foreign == nil || v.Pkg() == nil || v.Pkg() == ev.r.pkg || v.Parent() != v.Pkg().Scope() {
+		return unknownVal
+	}
+	p, ok := ev.foreign(v)
 	if !ok {
 		return unknownVal
 	}
+	return val{loc: p.Loc, parent: p.Container, name: p.Predictable, pred: p.PredictableParts, origin: p.Origin}
+}
+
+// evalField evaluates an unexported field of a struct type of the
+// package that is set in one place only: every instance that sets it
+// holds that value.
+func (ev *evaluator) evalField(f *types.Var) val {
+	srcs, ok := ev.r.index().FieldSources(f)
+	if !ok || len(srcs) != 1 {
+		return unknownVal
+	}
+	res := ev.evalSources(f, srcs)
+	if res.loc == Shared && res.origin.What == "" {
+		res.origin = Origin{What: "field " + f.Name() + ", set once", Pos: f.Pos()}
+	}
+	return res
+}
+
+// evalSources evaluates a variable or field from its assignments.
+func (ev *evaluator) evalSources(v *types.Var, srcs []assigns.Source) val {
 	if got, ok := ev.memo[v]; ok {
 		return got
 	}
@@ -294,12 +497,17 @@ func (ev *evaluator) evalVar(id *ast.Ident) val {
 }
 
 func merge(a, b val) val {
+	o := a.origin
+	if o != b.origin {
+		o = Origin{}
+	}
 	return val{
 		loc:      mergeLoc(a.loc, b.loc),
 		parent:   mergeLoc(a.parent, b.parent),
 		name:     a.name && b.name,
 		pred:     a.pred && b.pred,
 		existing: a.existing && b.existing,
+		origin:   o,
 	}
 }
 
@@ -333,6 +541,10 @@ func (ev *evaluator) evalSource(v *types.Var, s assigns.Source) val {
 		return val{loc: neutral, parent: neutral, name: true, pred: ev.eval(s.Expr).pred}
 	case assigns.IncDec:
 		return val{loc: neutral, parent: neutral, name: true, pred: true} // a counter
+	case assigns.FlagDefault:
+		if isString(v.Type()) {
+			return ev.flagDefault(s.Call, s.Expr)
+		}
 	case assigns.RangeKey:
 		switch t := ev.r.info.TypeOf(s.Expr); {
 		case t == nil:
@@ -357,7 +569,8 @@ type item struct {
 	text    string
 	isConst bool
 	expr    ast.Expr
-	locOK   bool // the expression's text goes in unchanged (%s, %v, +)
+	locOK   bool   // the expression's text goes in unchanged (%s, %v, +)
+	origin  Origin // of a constant: the package-level constant it starts with
 }
 
 // items flattens a non-constant string concatenation.
@@ -367,7 +580,7 @@ func (ev *evaluator) items(e ast.Expr) []item {
 	walk = func(e ast.Expr) {
 		e = ast.Unparen(e)
 		if s, ok := ev.constString(e); ok {
-			out = append(out, item{text: s, isConst: true})
+			out = append(out, item{text: s, isConst: true, origin: ev.constOrigin(e)})
 			return
 		}
 		if b, ok := e.(*ast.BinaryExpr); ok && b.Op == token.ADD {
@@ -418,9 +631,11 @@ func (ev *evaluator) concat(items []item) val {
 		for _, root := range sharedRoots {
 			if strings.HasPrefix(first.text, root+"/") && !hasDotDot(first.text) || clean == root && len(parts) == 1 {
 				if len(parts) == 1 {
-					return constPath(first.text)
+					v := constPath(first.text)
+					v.origin = first.origin
+					return v
 				}
-				return val{loc: Shared, parent: Shared, name: true, pred: res.pred}
+				return val{loc: Shared, parent: Shared, name: true, pred: res.pred, origin: first.origin}
 			}
 		}
 		return val{loc: Unknown, name: true, pred: res.pred}
@@ -445,7 +660,7 @@ func (ev *evaluator) concat(items []item) val {
 			loc, parent = Unknown, Unknown
 		}
 	}
-	return val{loc: loc, parent: parent, name: true, pred: res.pred}
+	return val{loc: loc, parent: parent, name: true, pred: res.pred, origin: v0.origin}
 }
 
 func (ev *evaluator) join(args []ast.Expr) val {
@@ -462,11 +677,11 @@ func (ev *evaluator) join(args []ast.Expr) val {
 			if hasDotDot(s) {
 				dir = Unknown
 			}
-			res = val{loc: dir, parent: dir, name: true, pred: res.pred}
+			res = val{loc: dir, parent: dir, name: true, pred: res.pred, origin: res.origin}
 			continue
 		}
 		v := ev.eval(a)
-		res = val{loc: dir, parent: dir, name: true, pred: res.pred && v.pred}
+		res = val{loc: dir, parent: dir, name: true, pred: res.pred && v.pred, origin: res.origin}
 	}
 	return res
 }
@@ -512,7 +727,7 @@ func (ev *evaluator) sprintf(args []ast.Expr) val {
 		a := args[argi]
 		argi++
 		if s, ok := ev.constString(a); ok && (verb == 's' || verb == 'v') {
-			items = append(items, item{text: s, isConst: true})
+			items = append(items, item{text: s, isConst: true, origin: ev.constOrigin(a)})
 			continue
 		}
 		items = append(items, item{expr: a, locOK: verb == 's' || verb == 'v'})
@@ -521,6 +736,100 @@ func (ev *evaluator) sprintf(args []ast.Expr) val {
 		items = append(items, item{text: lit.String(), isConst: true})
 	}
 	return ev.concat(items)
+}
+
+// An Origin says where a path that travels was defined: a package-level
+// constant or variable, a flag's default, a field set in one place. It
+// is the zero Origin for a path built where it is used.
+type Origin struct {
+	What string    // "const sock", "var lockDir", "the default of flag -o", "field sock, set once"
+	Pos  token.Pos // the definition
+	Flag bool      // the path is a flag's default, which the user may override
+	// Where is the definition as "file.go:12" when Pos is not known: an
+	// origin that a fact brought from another package.
+	Where string
+}
+
+// constOrigin returns the package-level constant that a constant path
+// expression starts with: sock, sockDir + "/x".
+func (ev *evaluator) constOrigin(e ast.Expr) Origin {
+	for {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.BinaryExpr:
+			e = x.X
+			continue
+		case *ast.Ident, *ast.SelectorExpr:
+			c, ok := ev.r.info.Uses[selIdent(x)].(*types.Const)
+			if ok && c.Pkg() != nil && c.Parent() == c.Pkg().Scope() {
+				return Origin{What: "const " + c.Name(), Pos: c.Pos()}
+			}
+		}
+		return Origin{}
+	}
+}
+
+// flagDefault evaluates the default of a string flag defined by call.
+func (ev *evaluator) flagDefault(call *ast.CallExpr, def ast.Expr) val {
+	v := ev.eval(def)
+	if v.loc == Shared {
+		name := "a flag"
+		if s, ok := ev.constString(call.Args[flagNameArg(call)]); ok {
+			name = "flag -" + s
+		}
+		v.origin = Origin{What: "the default of " + name, Pos: call.Pos(), Flag: true}
+	}
+	return v
+}
+
+// flagNameArg returns the index of the name argument of a flag
+// definition: String(name, ...) or StringVar(&v, name, ...).
+func flagNameArg(call *ast.CallExpr) int {
+	if len(call.Args) > 0 {
+		if u, ok := ast.Unparen(call.Args[0]).(*ast.UnaryExpr); ok && u.Op == token.AND {
+			return 1
+		}
+	}
+	return 0
+}
+
+// stringFlag returns the default argument of flag.String(name, default,
+// usage), pflag.StringP(name, shorthand, default, usage) and the same
+// methods of a FlagSet.
+func stringFlag(fn *types.Func, args []ast.Expr) (ast.Expr, bool) {
+	if fn.Pkg() == nil || !assigns.IsFlagPackage(fn.Pkg().Path()) {
+		return nil, false
+	}
+	switch {
+	case fn.Name() == "String" && len(args) == 3:
+		return args[1], true
+	case fn.Name() == "StringP" && len(args) == 4:
+		return args[2], true
+	}
+	return nil, false
+}
+
+// unixAddrTypes are the socket address types whose Name field is the
+// path of a unix socket.
+var unixAddrTypes = map[[2]string]bool{
+	{"net", "UnixAddr"}:                       true,
+	{"syscall", "SockaddrUnix"}:               true,
+	{"golang.org/x/sys/unix", "SockaddrUnix"}: true,
+}
+
+// unixAddr evaluates a unix socket address literal as its path.
+func (ev *evaluator) unixAddr(lit *ast.CompositeLit) val {
+	n, ok := types.Unalias(ev.r.info.TypeOf(lit)).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil || !unixAddrTypes[[2]string{n.Obj().Pkg().Path(), n.Obj().Name()}] {
+		return unknownVal
+	}
+	for _, elt := range lit.Elts {
+		if kv, ok := elt.(*ast.KeyValueExpr); ok {
+			if id, ok := kv.Key.(*ast.Ident); ok && id.Name == "Name" {
+				return ev.eval(kv.Value)
+			}
+		}
+	}
+	return unknownVal
 }
 
 // evalCall evaluates result number index of a call.
@@ -544,6 +853,11 @@ func (ev *evaluator) evalCall(call *ast.CallExpr, index int) val {
 	if sig == nil {
 		return unknownVal
 	}
+	if index == 0 {
+		if def, ok := stringFlag(fn, args); ok {
+			return ev.flagDefault(call, def) // the *string of a flag
+		}
+	}
 	if recv := sig.Recv(); recv != nil {
 		return ev.evalMethod(call, fn, index)
 	}
@@ -552,6 +866,10 @@ func (ev *evaluator) evalCall(call *ast.CallExpr, index int) val {
 		return unknownVal // the error or ok result
 	}
 	switch pkg {
+	case "net":
+		if name == "ResolveUnixAddr" && len(args) == 2 {
+			return ev.eval(args[1])
+		}
 	case "os":
 		switch name {
 		case "TempDir":

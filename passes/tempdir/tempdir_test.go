@@ -14,7 +14,8 @@ import (
 
 // probe reports, at every call probe(x) in the test data, how the pass
 // classifies x: "LOCATION predictable" or "LOCATION unpredictable"; at
-// container(x), "in LOCATION"; at existing(x), "existing=BOOL".
+// container(x), "in LOCATION"; at existing(x), "existing=BOOL"; at
+// origin(x), where the path was defined.
 var probe = &analysis.Analyzer{
 	Name:     "probe",
 	Doc:      "report the classification of probe(x) arguments",
@@ -37,6 +38,10 @@ var probe = &analysis.Analyzer{
 					return true
 				case "existing":
 					pass.Reportf(call.Pos(), "existing=%t", res.Existing(call.Args[0]))
+					return true
+				case "origin":
+					o := res.Describe(call.Args[0]).Origin
+					pass.Reportf(call.Pos(), "origin %q at line %d", o.What, pass.Fset.Position(o.Pos).Line)
 					return true
 				case "probe":
 				default:

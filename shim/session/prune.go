@@ -198,7 +198,7 @@ func pruneSession(base *os.Root, name string, cfg config, now time.Time) error {
 	}
 	defer lock.Close()
 	if m, err := layout.ReadMeta(lock); err == nil {
-		ev.OwnerPID, ev.Program = m.PID, m.Program
+		ev.OwnerPID, ev.Program, ev.CreateEvent = m.PID, m.Program, m.AuditEvent
 		if m.TTLSeconds > 0 && now.Before(m.Created.Add(time.Duration(m.TTLSeconds)*time.Second)) {
 			return nil
 		}

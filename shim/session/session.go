@@ -31,11 +31,14 @@ const (
 type Option func(*config)
 
 type config struct {
-	tempDir string
-	audit   io.Writer
-	ttl     time.Duration
-	handled []os.Signal
-	now     func() time.Time
+	tempDir  string
+	audit    []io.Writer
+	auditErr func(error)
+	stream   *auditStream  // this session's audit chain; nil without sinks
+	flush    time.Duration // how long Close waits for the audit sinks
+	ttl      time.Duration
+	handled  []os.Signal
+	now      func() time.Time
 
 	pruneBudget time.Duration // negative: prune everything before New returns
 }
@@ -43,9 +46,19 @@ type config struct {
 // WithTempDir puts the per-user root in dir instead of os.TempDir().
 func WithTempDir(dir string) Option { return func(c *config) { c.tempDir = dir } }
 
-// WithAudit writes audit events to w, one JSON line per Write. Use
-// OpenAuditFile for an append-only file sink.
-func WithAudit(w io.Writer) Option { return func(c *config) { c.audit = w } }
+// WithAudit adds w as a sink of the audit stream: every event is written to
+// every sink, one JSON line per Write, by a goroutine of the sink's own, so a
+// sink that blocks or fails never holds up or stops the program (see the
+// package documentation). Sinks: OpenAuditFile for an append-only file,
+// OpenSyslog and OpenJournal for the system log, or any io.Writer the host
+// supplies, such as a pipe to a collector running as another user.
+func WithAudit(w io.Writer) Option { return func(c *config) { c.audit = append(c.audit, w) } }
+
+// WithAuditErrors calls f with the first failure of each audit sink (a
+// write error, a full queue) and when Close gives up waiting for a blocked
+// sink. f runs on a background goroutine and must not block. By default the
+// error is printed to standard error.
+func WithAuditErrors(f func(error)) Option { return func(c *config) { c.auditErr = f } }
 
 // WithTTL keeps the session, should its owner die without cleaning up, for
 // at least d after its start before another program prunes it (for
@@ -67,7 +80,10 @@ type Session struct {
 	dir     string
 	name    string // directory name in base
 	created time.Time
+	meta    layout.Meta // as written to the lock file
 	cfg     config
+
+	createEvent string // the id of the session's create event
 
 	purgeOnce sync.Once
 	purgeErr  error
@@ -90,7 +106,7 @@ func Start(opts ...Option) (*Session, error) {
 // of milliseconds; any rest is pruned in the background), creates the session
 // directory (0700) and starts catching SIGINT, SIGTERM and SIGHUP.
 func New(program string, opts ...Option) (*Session, error) {
-	cfg := config{now: time.Now, pruneBudget: defaultPruneBudget}
+	cfg := config{now: time.Now, pruneBudget: defaultPruneBudget, flush: auditFlushTimeout}
 	for _, o := range opts {
 		o(&cfg)
 	}
@@ -105,6 +121,7 @@ func New(program string, opts ...Option) (*Session, error) {
 	if err != nil {
 		return nil, fmt.Errorf("session: %w", err)
 	}
+	cfg.stream = newAuditStream(cfg)
 	pr := newPruner(root, cfg)
 	pr.run(cfg.pruneBudget)
 
@@ -112,9 +129,18 @@ func New(program string, opts ...Option) (*Session, error) {
 	if err := s.create(); err != nil {
 		pr.wait()
 		base.Close()
+		cfg.stream.close(time.Now().Add(cfg.flush))
 		return nil, fmt.Errorf("session: %w", err)
 	}
-	s.audit(Event{Event: "create", Kind: "session", ID: s.id, Path: s.dir, TTLSeconds: seconds(cfg.ttl), Expires: expiry(s.created, cfg.ttl)})
+	s.createEvent = s.audit(Event{Event: "create", Kind: "session", ID: s.id, Path: s.dir, TTLSeconds: seconds(cfg.ttl), Expires: expiry(s.created, cfg.ttl)})
+	if s.createEvent != "" {
+		// A pruner that finds this session's owner dead refers its purge
+		// to this create event. The new meta is longer than the old, so
+		// it overwrites it whole.
+		s.meta.AuditEvent = s.createEvent
+		b, _ := json.Marshal(s.meta)
+		s.lock.WriteAt(append(b, '\n'), 0)
+	}
 	register(s)
 	return s, nil
 }
@@ -148,8 +174,8 @@ func (s *Session) create() error {
 			}
 		}
 		now := s.cfg.now()
+		meta := layout.Meta{ID: id, Program: s.program, PID: os.Getpid(), UID: os.Getuid(), Created: now, TTLSeconds: seconds(s.cfg.ttl)}
 		if err == nil {
-			meta := layout.Meta{ID: id, Program: s.program, PID: os.Getpid(), UID: os.Getuid(), Created: now, TTLSeconds: seconds(s.cfg.ttl)}
 			b, _ := json.Marshal(meta)
 			_, err = lock.Write(append(b, '\n'))
 		}
@@ -166,7 +192,7 @@ func (s *Session) create() error {
 			}
 			return err
 		}
-		s.id, s.name, s.lock, s.created = id, name, lock, now
+		s.id, s.name, s.lock, s.created, s.meta = id, name, lock, now, meta
 		s.dir = filepath.Join(s.base.Name(), name)
 		return nil
 	}
@@ -239,7 +265,14 @@ func (s *Session) purge(why string) error {
 		errs = append(errs, s.base.RemoveAll(s.name))
 		errs = append(errs, s.base.Remove(layout.LockName(s.name)))
 		errs = append(errs, s.lock.Close(), s.base.Close())
-		s.audit(Event{Event: "purge", Kind: "session", ID: s.id, Path: s.dir, Why: why})
+		// The stream's last event counts every failed delivery before it,
+		// once the sinks have had their chance (half the time Close
+		// waits at most, so that a blocked sink leaves the other half for
+		// the healthy ones to write the last event).
+		start := time.Now()
+		s.cfg.stream.wait(start.Add(s.cfg.flush / 2))
+		s.audit(Event{Event: "purge", Kind: "session", ID: s.id, Path: s.dir, Why: why, CreateEvent: s.createEvent})
+		s.cfg.stream.close(start.Add(s.cfg.flush))
 		if err := errors.Join(errs...); err != nil {
 			s.purgeErr = fmt.Errorf("session %s: %w", s.dir, err)
 		}
@@ -270,7 +303,8 @@ func ShellQuote(s string) string {
 // to the caller: the file is moved out of the session (so it survives
 // Close) into a handoff directory that any program starting a session
 // prunes once ttl has passed. The returned Cleanup names the new path.
-func (s *Session) Handoff(path string, ttl time.Duration) (Cleanup, error) {
+// The authorizations, if any, are written into the audit create event.
+func (s *Session) Handoff(path string, ttl time.Duration, auth ...Authorization) (Cleanup, error) {
 	if err := s.checkOpen(); err != nil {
 		return Cleanup{}, err
 	}
@@ -305,7 +339,7 @@ func (s *Session) Handoff(path string, ttl time.Duration) (Cleanup, error) {
 		return Cleanup{}, fmt.Errorf("session: handoff %s: %w", path, err)
 	}
 	newPath := filepath.Join(s.base.Name(), dst)
-	s.audit(Event{Event: "create", Kind: "handoff", ID: id, Path: newPath, TTLSeconds: seconds(ttl), Expires: &expires})
+	s.audit(Event{Event: "create", Kind: "handoff", ID: id, Path: newPath, TTLSeconds: seconds(ttl), Expires: &expires, Auth: auth})
 	return Cleanup{
 		Command:                 "rm -f " + ShellQuote(newPath),
 		AutoCleanupAfterSeconds: seconds(ttl),
@@ -322,14 +356,16 @@ type Transient struct {
 	expires time.Time
 	once    sync.Once
 
-	mu    sync.Mutex
-	timer *time.Timer
-	err   error
+	mu          sync.Mutex
+	timer       *time.Timer
+	createEvent string // the id of its audit create event
+	err         error
 }
 
 // Transient creates a directory (0700) in the session, named after pattern
-// as in os.MkdirTemp, that is purged after ttl.
-func (s *Session) Transient(pattern string, ttl time.Duration) (*Transient, error) {
+// as in os.MkdirTemp, that is purged after ttl. The authorizations, if any,
+// are written into the audit create event, to which the purge event refers.
+func (s *Session) Transient(pattern string, ttl time.Duration, auth ...Authorization) (*Transient, error) {
 	path, err := s.MkdirTemp(pattern)
 	if err != nil {
 		return nil, err
@@ -346,8 +382,8 @@ func (s *Session) Transient(pattern string, ttl time.Duration) (*Transient, erro
 	}
 	s.transients[t] = struct{}{}
 	s.mu.Unlock()
-	s.audit(Event{Event: "create", Kind: "transient", ID: t.id, Path: path, TTLSeconds: seconds(ttl), Expires: &t.expires})
 	t.mu.Lock()
+	t.createEvent = s.audit(Event{Event: "create", Kind: "transient", ID: t.id, Path: path, TTLSeconds: seconds(ttl), Expires: &t.expires, Auth: auth})
 	t.timer = time.AfterFunc(ttl, func() { t.purge(WhyTTL) })
 	t.mu.Unlock()
 	return t, nil
@@ -370,14 +406,19 @@ func (t *Transient) purge(why string) error {
 		}
 		t.mu.Unlock()
 		s := t.s
-		s.mu.Lock()
-		delete(s.transients, t)
-		s.mu.Unlock()
 		rel, _ := filepath.Rel(s.base.Name(), t.path)
 		if err := s.base.RemoveAll(rel); err != nil {
 			t.err = fmt.Errorf("session: transient %s: %w", t.path, err)
 		}
-		s.audit(Event{Event: "purge", Kind: "transient", ID: t.id, Path: t.path, Why: why})
+		t.mu.Lock()
+		create := t.createEvent
+		t.mu.Unlock()
+		s.audit(Event{Event: "purge", Kind: "transient", ID: t.id, Path: t.path, Why: why, CreateEvent: create})
+		// Only now, so that a Close running meanwhile waits for this purge
+		// (in once.Do) before it closes the base and ends the audit stream.
+		s.mu.Lock()
+		delete(s.transients, t)
+		s.mu.Unlock()
 	})
 	return t.err
 }

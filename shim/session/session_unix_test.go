@@ -12,6 +12,8 @@ import (
 	"os/exec"
 	"os/signal"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -23,9 +25,20 @@ import (
 	"github.com/tmplint/tmplint/shim/internal/layout"
 )
 
-const envChild = "SESSION_TEST_CHILD"
+const (
+	envChild = "SESSION_TEST_CHILD"
+	// envIgnored sets the signal dispositions a child starts with: the
+	// termination signals it lists (by number, comma-separated) are
+	// ignored, the others take their default action. Set for every child,
+	// so that no test depends on what the test process inherited (under
+	// nohup SIGHUP is ignored, in a background job SIGINT).
+	envIgnored = "SESSION_TEST_IGNORED"
+)
 
 func TestMain(m *testing.M) {
+	if list, ok := os.LookupEnv(envIgnored); ok {
+		execWithDispositions(list)
+	}
 	switch os.Getenv(envChild) {
 	case "":
 		os.Exit(m.Run())
@@ -33,13 +46,16 @@ func TestMain(m *testing.M) {
 		holdChild()
 	case "worker":
 		os.Exit(workerChild())
+	case "audit":
+		os.Exit(auditChild())
 	}
 	os.Exit(3)
 }
 
 // holdChild starts a session (under SESSION_TEST_UMASK if set) through Main,
-// creates a file, a dir and a transient dir, prints their paths, and waits
-// for stdin to close, or for SIGTERM when SESSION_TEST_HANDLE is set.
+// creates a file, a dir and a transient dir, prints their paths and the
+// signals the session catches, and waits for stdin to close, or for SIGTERM
+// when SESSION_TEST_HANDLE is set.
 func holdChild() {
 	if m := os.Getenv("SESSION_TEST_UMASK"); m != "" {
 		var mask int
@@ -79,7 +95,7 @@ func holdChild() {
 			fmt.Fprintln(os.Stderr, err)
 			return 1
 		}
-		fmt.Printf("%s\t%s\t%s\t%s\n", s.Dir(), f.Name(), d, tr.Path())
+		fmt.Printf("%s\t%s\t%s\t%s\t%s\n", s.Dir(), f.Name(), d, tr.Path(), caughtSignals())
 		if handle {
 			<-own
 			fmt.Println("handled")
@@ -90,19 +106,66 @@ func holdChild() {
 	}, opts...)
 }
 
-type held struct {
-	cmd   *exec.Cmd
-	stdin io.WriteCloser
-	dir   string
-	paths []string
+// execWithDispositions re-executes the test binary with the termination
+// signals in list (numbers) ignored and the others at their default action,
+// so that the new image starts with exactly those dispositions. An ignored
+// signal stays ignored across exec; a caught one reverts to the default.
+func execWithDispositions(list string) {
+	var ignore, reset []os.Signal
+	for _, sig := range terminationSignals {
+		if slices.Contains(strings.Split(list, ","), strconv.Itoa(int(sig.(syscall.Signal)))) {
+			ignore = append(ignore, sig)
+		} else {
+			reset = append(reset, sig)
+		}
+	}
+	// Both functions take every signal when given none.
+	if len(ignore) > 0 {
+		signal.Ignore(ignore...)
+	}
+	if len(reset) > 0 {
+		signal.Notify(make(chan os.Signal, 1), reset...)
+	}
+	env := slices.DeleteFunc(os.Environ(), func(kv string) bool { return strings.HasPrefix(kv, envIgnored+"=") })
+	exe, err := os.Executable()
+	if err == nil {
+		err = syscall.Exec(exe, os.Args, env)
+	}
+	fmt.Fprintln(os.Stderr, "re-executing the test binary:", err)
+	os.Exit(3)
 }
 
-// startHold starts a hold child and waits for its paths.
+// caughtSignals lists, by number, the signals the sessions catch now.
+func caughtSignals() string {
+	sigs.mu.Lock()
+	defer sigs.mu.Unlock()
+	return signalList(sigs.caught...)
+}
+
+func signalList(ss ...os.Signal) string {
+	var nums []string
+	for _, s := range ss {
+		nums = append(nums, strconv.Itoa(int(s.(syscall.Signal))))
+	}
+	return strings.Join(nums, ",")
+}
+
+type held struct {
+	cmd    *exec.Cmd
+	stdin  io.WriteCloser
+	dir    string
+	paths  []string
+	caught string // the signals the child's session catches (signalList)
+}
+
+// startHold starts a hold child with every termination signal at its
+// default action (env may set envIgnored to ignore some) and waits for its
+// paths.
 func startHold(t *testing.T, tmp, program string, env ...string) *held {
 	t.Helper()
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
-	cmd.Env = append(os.Environ(), envChild+"=hold", "SESSION_TEST_TMP="+tmp, "SESSION_TEST_PROGRAM="+program)
-	cmd.Env = append(cmd.Env, env...)
+	cmd.Env = append(os.Environ(), envChild+"=hold", "SESSION_TEST_TMP="+tmp, "SESSION_TEST_PROGRAM="+program, envIgnored+"=")
+	cmd.Env = append(cmd.Env, env...) // the last of duplicate variables wins
 	cmd.Stderr = os.Stderr
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
@@ -116,9 +179,12 @@ func startHold(t *testing.T, tmp, program string, env ...string) *held {
 	if !sc.Scan() {
 		t.Fatalf("child printed nothing: %v", sc.Err())
 	}
-	paths := strings.Split(sc.Text(), "\t")
+	fields := strings.Split(sc.Text(), "\t")
+	if len(fields) != 5 {
+		t.Fatalf("child printed %q, want 4 paths and the caught signals", sc.Text())
+	}
 	go io.Copy(io.Discard, struct{ io.Reader }{scReader{sc}})
-	return &held{cmd: cmd, stdin: stdin, dir: paths[0], paths: paths}
+	return &held{cmd: cmd, stdin: stdin, dir: fields[0], paths: fields[:4], caught: fields[4]}
 }
 
 type scReader struct{ sc interface{ Scan() bool } }
@@ -165,7 +231,8 @@ func TestModesUnderUmask000(t *testing.T) {
 	}
 }
 
-// TestSignalRemovesAndDies: on SIGINT, SIGTERM and SIGHUP the session is
+// TestSignalRemovesAndDies: a child started with SIGINT, SIGTERM and SIGHUP
+// at their default action catches all three; on each, the session is
 // removed, an audit purge with why=signal is written, and the child then
 // dies of that very signal.
 func TestSignalRemovesAndDies(t *testing.T) {
@@ -174,24 +241,81 @@ func TestSignalRemovesAndDies(t *testing.T) {
 			tmp := t.TempDir()
 			audit := filepath.Join(tmp, "audit.jsonl")
 			h := startHold(t, tmp, "tool", "SESSION_TEST_AUDIT="+audit)
+			if want := signalList(terminationSignals...); h.caught != want {
+				t.Errorf("the session catches %q, want %q", h.caught, want)
+			}
 			h.cmd.Process.Signal(sig)
-			err := waitTimeout(t, h.cmd, 20*time.Second)
-			var ee *exec.ExitError
-			if !errors.As(err, &ee) {
-				t.Fatalf("child exited with %v, want death by %v", err, sig)
-			}
-			ws := ee.Sys().(syscall.WaitStatus)
-			if !ws.Signaled() || ws.Signal() != sig {
-				t.Fatalf("child status %v, want killed by %v", ws, sig)
-			}
-			if exists(h.dir) || exists(h.dir+layout.LockSuffix) {
-				t.Fatalf("session %s left after %v", h.dir, sig)
-			}
-			evs := readAudit(t, audit)
-			if !findEvent(evs, "purge", "session", WhySignal, h.dir) || !findEvent(evs, "purge", "transient", WhySignal, h.paths[3]) {
-				t.Errorf("no signal purge events: %+v", evs)
-			}
+			wantSignalPurge(t, h, audit, sig)
 		})
+	}
+}
+
+// TestSignalIgnoredAtStart: a termination signal that the program started
+// with ignored (nohup, a background job) and that the Go runtime keeps
+// ignored — SIGHUP, SIGINT — is not caught: it leaves the program running
+// and its session in place, and a later SIGTERM still removes the session.
+// SIGTERM is caught even when it started ignored, because the Go runtime
+// does not keep it ignored: the process would die of it.
+func TestSignalIgnoredAtStart(t *testing.T) {
+	hup, intr, term := syscall.SIGHUP, syscall.SIGINT, syscall.SIGTERM
+	for _, c := range []struct {
+		name    string
+		ignored []os.Signal
+		catches []os.Signal // in terminationSignals order
+		send    syscall.Signal
+	}{
+		{"nohup", []os.Signal{hup}, []os.Signal{intr, term}, hup},
+		{"background", []os.Signal{intr}, []os.Signal{term, hup}, intr},
+		{"all/hangup", []os.Signal{intr, term, hup}, []os.Signal{term}, hup},
+		{"all/interrupt", []os.Signal{intr, term, hup}, []os.Signal{term}, intr},
+		{"all/terminated", []os.Signal{intr, term, hup}, []os.Signal{term}, term},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			tmp := t.TempDir()
+			audit := filepath.Join(tmp, "audit.jsonl")
+			h := startHold(t, tmp, "tool", "SESSION_TEST_AUDIT="+audit, envIgnored+"="+signalList(c.ignored...))
+			if want := signalList(c.catches...); h.caught != want {
+				t.Errorf("the session catches %q, want %q", h.caught, want)
+			}
+			h.cmd.Process.Signal(c.send)
+			if c.send == term {
+				wantSignalPurge(t, h, audit, term)
+				return
+			}
+			// An ignored signal is discarded when sent; a caught one would
+			// purge and kill within this pause, and, were it still pending,
+			// be delivered before the SIGTERM below (lower number first).
+			time.Sleep(200 * time.Millisecond)
+			for _, p := range h.paths {
+				if !exists(p) {
+					t.Errorf("%s removed after the ignored %v", p, c.send)
+				}
+			}
+			h.cmd.Process.Signal(term)
+			wantSignalPurge(t, h, audit, term)
+		})
+	}
+}
+
+// wantSignalPurge waits for the hold child to die of sig and checks that
+// its session is gone, with audit purge events why=signal.
+func wantSignalPurge(t *testing.T, h *held, audit string, sig syscall.Signal) {
+	t.Helper()
+	err := waitTimeout(t, h.cmd, 20*time.Second)
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) {
+		t.Fatalf("child exited with %v, want death by %v", err, sig)
+	}
+	ws := ee.Sys().(syscall.WaitStatus)
+	if !ws.Signaled() || ws.Signal() != sig {
+		t.Fatalf("child status %v, want killed by %v", ws, sig)
+	}
+	if exists(h.dir) || exists(h.dir+layout.LockSuffix) {
+		t.Fatalf("session %s left after %v", h.dir, sig)
+	}
+	evs := readAudit(t, audit)
+	if !findEvent(evs, "purge", "session", WhySignal, h.dir) || !findEvent(evs, "purge", "transient", WhySignal, h.paths[3]) {
+		t.Errorf("no signal purge events: %+v", evs)
 	}
 }
 
@@ -231,6 +355,7 @@ func TestStaleAfterKill9(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
+	s.cfg.stream.wait(time.Now().Add(10 * time.Second)) // the pruner's events are written in the background
 	if exists(dead.dir) || exists(dead.dir+layout.LockSuffix) {
 		t.Error("stale session of a SIGKILLed owner not pruned")
 	}

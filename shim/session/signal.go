@@ -33,9 +33,18 @@ func unregister(s *Session) {
 	renotify()
 }
 
-// renotify (under sigs.mu) catches the termination signals that no live
-// session's program handles itself and that were not ignored at start
-// (nohup), or stops catching when no session is live.
+// renotify (under sigs.mu) catches the termination signals that would end
+// the process, or stops catching when no session is live. A signal would
+// end the process unless a live session's program handles it itself
+// (HandleSignals) or it is ignored (signal.Ignored): because the program
+// started with it ignored and the Go runtime keeps that — SIGHUP under
+// nohup, SIGINT in a background job of a shell script — or because the
+// program ignores it (signal.Ignore). Catching such a signal would turn a
+// signal the process survives into the end of its session, and re-raising
+// it would not even end the process. The runtime keeps an inherited
+// SIG_IGN only for SIGHUP and SIGINT: a Go program started with SIGTERM
+// ignored still dies of SIGTERM, so Ignored reports false for it and the
+// session catches it, to clean up first.
 func renotify() {
 	var want []os.Signal
 	if len(sigs.sessions) > 0 {

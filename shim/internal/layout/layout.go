@@ -146,6 +146,7 @@ type Meta struct {
 	UID        int       `json:"uid"`
 	Created    time.Time `json:"created"`
 	TTLSeconds int64     `json:"ttl_seconds,omitempty"`
+	AuditEvent string    `json:"audit_event,omitempty"` // the id of the session's create event in its audit stream
 }
 
 // ReadMeta reads the Meta from an open lock file.

@@ -3,6 +3,7 @@ package testfix
 import (
 	"io/ioutil"
 	"os"
+	"path/filepath"
 	"testing"
 )
 
@@ -61,5 +62,15 @@ func TestErrReused(t *testing.T) {
 
 func TestNoLeak(t *testing.T) {
 	dir := t.TempDir()
+	use(dir)
+}
+
+// The test chose the parent directory: t.TempDir() moves the directory out
+// of it, so the fix is offered as one that changes behaviour.
+func TestChosenParent(t *testing.T) {
+	dir, err := os.MkdirTemp(filepath.Join(os.TempDir(), "suite"), "x") // want `use t.TempDir\(\)`
+	if err != nil {
+		t.Fatal(err)
+	}
 	use(dir)
 }

@@ -45,7 +45,7 @@ func containers(t *testing.T, name string) {
 
 var (
 	lockName = "app.lock"   // unexported, assigned once: followed
-	LockDir  = "/tmp/app"   // exported: other packages may change it
+	LockDir  = "/tmp/app"   // exported: its initializer is its default
 	flagDir  = os.TempDir() // its address is taken below
 	counter  int64
 )
@@ -63,7 +63,7 @@ func roots() {
 	probe("/tmpx/y")                       // want `unknown predictable`
 	probe("/tmp/../etc/passwd")            // want `unknown predictable`
 	probe("tmp/x")                         // want `unknown predictable`
-	probe(LockDir)                         // want `unknown unpredictable`
+	probe(LockDir)                         // want `shared temp predictable`
 	probe(flagDir)                         // want `unknown unpredictable`
 	probe(filepath.Join("/tmp", lockName)) // want `shared temp predictable`
 	dir, ok := os.LookupEnv("TMPDIR")

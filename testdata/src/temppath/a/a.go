@@ -1,4 +1,4 @@
-package a
+package a // want package:"createsPkg"
 
 import (
 	"fmt"
@@ -47,7 +47,7 @@ func random(data []byte) {
 	os.WriteFile(f.Name()+".bak", data, 0o600) // ok: random name
 }
 
-func callerSupplied(dir, name string, data []byte) {
+func callerSupplied(dir, name string, data []byte) { // want callerSupplied:"createsAt.0: joined os.WriteFile, 1: os.Create."
 	os.WriteFile(filepath.Join(dir, "x"), data, 0o600)           // ok: caller's dir
 	os.WriteFile(filepath.Join(os.TempDir(), name), data, 0o600) // ok: caller's name
 	os.Create(name)                                              // ok

@@ -1,0 +1,25 @@
+package filemode_test
+
+import (
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/tmplint/tmplint/internal/testdatadir"
+
+	"github.com/tmplint/tmplint/analyzers/filemode"
+)
+
+// TestTestFiles: chmod and umask in a _test.go file are the test's subject
+// unless they expose a shared location (issue 10).
+func TestTestFiles(t *testing.T) {
+	analysistest.Run(t, testdatadir.Dir(t), filemode.Analyzer, "filemode/testfiles")
+}
+
+func TestTestFilesStrict(t *testing.T) {
+	if err := filemode.Analyzer.Flags.Set("strict", "true"); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { filemode.Analyzer.Flags.Set("strict", "false") })
+	analysistest.Run(t, testdatadir.Dir(t), filemode.Analyzer, "filemode/testfiles_strict")
+}

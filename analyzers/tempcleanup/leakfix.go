@@ -1,0 +1,615 @@
+package tempcleanup
+
+// Hints and fixes that remove a leaked temp object only where it leaks.
+//
+// "defer os.RemoveAll(dir)" right after the creation is the fix only when
+// the object never outlives the function. When the function returns it,
+// stores it or hands it to other code on its success path, that defer would
+// delete what the caller was given (a built binary, a kept backup, a live
+// socket's directory): the leak is on the other paths, and the fix must
+// remove it there only. The shapes, in order of preference:
+//
+//   - every leaking path returns a non-nil error: a deferred removal
+//     conditioned on the (named) error result, right after the creation's
+//     error check;
+//   - otherwise: the removal right before each leaking return or exit.
+//
+// Both are offered as suggested fixes when the edit is mechanical (the
+// names resolve where the code goes, no declaration conflicts), and both
+// change behaviour (the object is gone where it used to stay), so -fix
+// leaves them to -fix=all.
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/astutil"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/tmplint/tmplint/internal/fixclass"
+	"github.com/tmplint/tmplint/internal/fiximport"
+	"github.com/tmplint/tmplint/internal/pathflow"
+	"github.com/tmplint/tmplint/passes/tempfacts"
+)
+
+// A leakHint is the advice for one leak report.
+type leakHint struct {
+	msg, fix string // the report's two halves: what is wrong, what to do
+	fixes    []analysis.SuggestedFix
+	// related, when set, replaces the report's related information: the
+	// place the object is kept and every exit that leaks it. Positions
+	// go there, not into the message, so that baselines and SARIF
+	// fingerprints (which hash the message) survive line shifts.
+	related []analysis.RelatedInformation
+}
+
+// removalHint returns the advice for a temp object that is not removed on
+// every path, from what the analysis found: the nodes where the object
+// outlives the function (t.Classify) and the exits that leak it (leaks).
+// msg and fix are the report's default wording, kept when the object never
+// outlives the function.
+func (c *checker) removalHint(fn ast.Node, cr *tempfacts.Creation, a *tempfacts.Assign, name string,
+	t *tempfacts.Tracker, leaks []pathflow.Leak, msg, fix string) leakHint {
+	removal, id, ok := c.removalCall(cr, a)
+	kept := keptAt(funcBody(fn), t)
+	if len(kept) == 0 {
+		h := leakHint{msg: msg, fix: fix}
+		if ok {
+			if f, ok := c.deferFix(fn, a, "defer "+removal); ok {
+				h.fixes = append(h.fixes, f)
+			}
+		}
+		return h
+	}
+	exits := leakingExits(leaks)
+	h := leakHint{
+		msg: fmt.Sprintf("%s from %s is %s but not removed on %s, so it stays on disk there",
+			what(cr, name), c.calleeName(cr), keptHow(kept[0], t), countExits(exits)),
+	}
+	if len(exits) > 0 {
+		h.related = append(h.related, analysis.RelatedInformation{Pos: kept[0].Pos(), End: kept[0].End(),
+			Message: keptHow(kept[0], t) + " here"})
+		for _, l := range exits {
+			h.related = append(h.related, related(l)...)
+		}
+	}
+	if !ok {
+		h.fix = "remove it there only"
+		return h
+	}
+	errName, named, errOK := c.errorResult(fn)
+	if errOK && allErrorReturns(c.pass.TypesInfo, exits) {
+		cond := fmt.Sprintf("defer func() { if %s != nil { %s } }()", errName, removal)
+		if named {
+			h.fix = "remove it there only: " + cond
+		} else {
+			h.fix = fmt.Sprintf("remove it there only: name the error result %s and %s", errName, cond)
+		}
+		if a.Err != nil {
+			h.fix += " right after the error check"
+		}
+		if f, ok := c.deferFix(fn, a, cond); ok && c.errNameHolds(fn, errName, named, f.TextEdits[len(f.TextEdits)-1].Pos) {
+			if !named {
+				edits, ok := c.nameResults(fn, errName)
+				if !ok {
+					return h
+				}
+				f.TextEdits = append(f.TextEdits, edits...)
+			}
+			h.fixes = append(h.fixes, f)
+		}
+		return h
+	}
+	h.fix = fmt.Sprintf("remove it there only: call %s before each leaking exit", removal)
+	if f, ok := c.removeAtExits(fn, a, removal, id, exits); ok {
+		h.fixes = append(h.fixes, f)
+	}
+	return h
+}
+
+// keptAt returns the nodes of body (closures included) where the tracked
+// object outlives the function: returned, stored, passed to code that may
+// keep it, shown to the user. A rename is not one: the old name then names
+// nothing, and removing it is harmless.
+func keptAt(body *ast.BlockStmt, t *tempfacts.Tracker) []ast.Node {
+	if body == nil {
+		return nil
+	}
+	var kept []ast.Node
+	ast.PreorderStack(body, nil, func(n ast.Node, stack []ast.Node) bool {
+		switch r, _ := t.Classify(n, stack); r {
+		case tempfacts.Returned, tempfacts.Stored, tempfacts.Escaped, tempfacts.Shown:
+			kept = append(kept, n)
+			return false
+		}
+		return true
+	})
+	return kept
+}
+
+// keptHow says how the object outlives the function at n.
+func keptHow(n ast.Node, t *tempfacts.Tracker) string {
+	switch r, _ := t.Classify(n, nil); r {
+	case tempfacts.Returned:
+		return "returned to the caller"
+	case tempfacts.Stored:
+		return "stored for later"
+	case tempfacts.Escaped:
+		return "handed to other code"
+	case tempfacts.Shown:
+		return "shown to the user"
+	}
+	return "kept"
+}
+
+// leakingExits returns the leaks that leave the function (returns, calls
+// that do not return) in source order; nil if some leak is of another kind
+// (a loop's next iteration), which no removal at an exit fixes.
+func leakingExits(leaks []pathflow.Leak) []pathflow.Leak {
+	var exits []pathflow.Leak
+	for _, l := range leaks {
+		switch l.Kind {
+		case pathflow.Panic:
+		case pathflow.Return, pathflow.ProcessExit, pathflow.Goexit:
+			if l.Kind == pathflow.ProcessExit && l.Deferred != nil {
+				continue // reported on its own
+			}
+			exits = append(exits, l)
+		default:
+			return nil
+		}
+	}
+	sort.Slice(exits, func(i, j int) bool { return exits[i].Node.Pos() < exits[j].Node.Pos() })
+	return exits
+}
+
+// countExits names the leaking exits without their positions (those are
+// related information): "the return that leaks it", "the 2 returns that
+// leak it".
+func countExits(exits []pathflow.Leak) string {
+	returns := 0
+	for _, l := range exits {
+		if l.Kind == pathflow.Return {
+			returns++
+		}
+	}
+	switch {
+	case len(exits) == 0:
+		return "the paths shown"
+	case len(exits) == 1 && returns == 1:
+		return "the return that leaks it"
+	case len(exits) == 1:
+		return "the exit that leaks it"
+	case returns == len(exits):
+		return fmt.Sprintf("the %d returns that leak it", returns)
+	}
+	return fmt.Sprintf("the %d exits that leak it", len(exits))
+}
+
+// removalCall returns the call that removes the object, written with the
+// variable the creation assigned, and that variable: "os.RemoveAll(dir)",
+// "os.Remove(f.Name())", "cleanup()".
+func (c *checker) removalCall(cr *tempfacts.Creation, a *tempfacts.Assign) (string, *ast.Ident, bool) {
+	if a.Cleanup != nil && a.Cleanup.Name != "_" {
+		return a.Cleanup.Name + "()", a.Cleanup, true
+	}
+	if a.Object == nil || a.Object.Name == "_" {
+		return "", nil, false
+	}
+	v := c.res.Var(a.Object)
+	if v == nil {
+		return "", nil, false
+	}
+	switch {
+	case cr.Kind == tempfacts.Dir:
+		return fmt.Sprintf("os.RemoveAll(%s)", a.Object.Name), a.Object, isString(v.Type())
+	case isString(v.Type()):
+		return fmt.Sprintf("os.Remove(%s)", a.Object.Name), a.Object, true
+	}
+	if sel := types.NewMethodSet(v.Type()).Lookup(nil, "Name"); sel != nil {
+		if sig, ok := sel.Type().(*types.Signature); ok && sig.Params().Len() == 0 && sig.Results().Len() == 1 && isString(sig.Results().At(0).Type()) {
+			return fmt.Sprintf("os.Remove(%s.Name())", a.Object.Name), a.Object, true
+		}
+	}
+	return "", nil, false
+}
+
+// errNameHolds reports whether, at pos, errName means the error result
+// (named) or the variable of the function's outermost block that will
+// become it (or nothing yet): a deferred closure inserted there then tests
+// what the function returns.
+func (c *checker) errNameHolds(fn ast.Node, errName string, named bool, pos token.Pos) bool {
+	ft := funcType(fn)
+	fscope := c.pass.TypesInfo.Scopes[ft]
+	scope := c.pass.Pkg.Scope().Innermost(pos)
+	if fscope == nil || scope == nil {
+		return false
+	}
+	_, obj := scope.LookupParent(errName, pos)
+	if named {
+		return obj != nil && obj == fscope.Lookup(errName) && obj.Pos() < funcBody(fn).Pos()
+	}
+	return obj == nil || obj == fscope.Lookup(errName)
+}
+
+func isString(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Kind() == types.String
+}
+
+func funcBody(fn ast.Node) *ast.BlockStmt {
+	switch fn := fn.(type) {
+	case *ast.FuncDecl:
+		return fn.Body
+	case *ast.FuncLit:
+		return fn.Body
+	}
+	return nil
+}
+
+func funcType(fn ast.Node) *ast.FuncType {
+	switch fn := fn.(type) {
+	case *ast.FuncDecl:
+		return fn.Type
+	case *ast.FuncLit:
+		return fn.Type
+	}
+	return nil
+}
+
+// errorResult returns the name of the function's last result if it is an
+// error: its name and true when it is named, "err" and false when the
+// results are unnamed (and can be named: no other "err" stands in the way).
+func (c *checker) errorResult(fn ast.Node) (string, bool, bool) {
+	ft := funcType(fn)
+	if ft == nil || ft.Results == nil || len(ft.Results.List) == 0 {
+		return "", false, false
+	}
+	last := ft.Results.List[len(ft.Results.List)-1]
+	if tv, ok := c.pass.TypesInfo.Types[last.Type]; !ok || !types.Identical(tv.Type, types.Universe.Lookup("error").Type()) {
+		return "", false, false
+	}
+	if len(last.Names) > 0 {
+		n := last.Names[len(last.Names)-1].Name
+		return n, n != "_", n != "_"
+	}
+	return "err", false, true
+}
+
+// allErrorReturns reports whether every exit is a return whose error (its
+// last result) is not the literal nil: a deferred removal conditioned on
+// the error covers them all.
+func allErrorReturns(info *types.Info, exits []pathflow.Leak) bool {
+	if len(exits) == 0 {
+		return false
+	}
+	for _, l := range exits {
+		ret, ok := l.Node.(*ast.ReturnStmt)
+		if !ok || l.Kind != pathflow.Return || len(ret.Results) == 0 {
+			return false // an exit call, an implicit or naked return
+		}
+		last := ast.Unparen(ret.Results[len(ret.Results)-1])
+		if id, ok := last.(*ast.Ident); ok {
+			if _, isNil := info.Uses[id].(*types.Nil); isNil {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// deferFix returns the fix that inserts stmt after the creation's error
+// check ("if err != nil { ... }" right after it), or right after the
+// creation when it has no error: only where the variables that stmt uses
+// still mean the object when the function exits (they are not assigned
+// again).
+func (c *checker) deferFix(fn ast.Node, a *tempfacts.Assign, stmt string) (analysis.SuggestedFix, bool) {
+	as, ok := a.Stmt.(*ast.AssignStmt)
+	if !ok {
+		return analysis.SuggestedFix{}, false
+	}
+	var after ast.Stmt = as
+	if a.Err != nil && a.Err.Name != "_" {
+		check := c.followingErrCheck(as, a.Err)
+		if check == nil {
+			return analysis.SuggestedFix{}, false
+		}
+		after = check
+	}
+	if !containsStmt(funcBody(fn), after) {
+		return analysis.SuggestedFix{}, false
+	}
+	if !c.assignedOnce(fn, a) {
+		return analysis.SuggestedFix{}, false
+	}
+	edits, ok := c.osImport(as.Pos())
+	if !ok {
+		return analysis.SuggestedFix{}, false
+	}
+	indent := c.indentOf(as.Pos())
+	edits = append(edits, analysis.TextEdit{Pos: after.End(), End: after.End(), NewText: []byte("\n" + indent + stmt)})
+	return fixclass.ChangesFix(strings.TrimPrefix(stmt, "defer ")+" when the function returns", fixclass.AddsRemoval, edits...), true
+}
+
+// assignedOnce reports whether the variables of the creation (the object
+// and its cleanup) are assigned nowhere but there and have their address
+// taken nowhere.
+func (c *checker) assignedOnce(fn ast.Node, a *tempfacts.Assign) bool {
+	info := c.pass.TypesInfo
+	vars := make(map[*types.Var]bool)
+	for _, id := range []*ast.Ident{a.Object, a.Cleanup} {
+		if id != nil && id.Name != "_" {
+			if v := c.res.Var(id); v != nil {
+				vars[v] = true
+			}
+		}
+	}
+	ok := true
+	ast.Inspect(funcBody(fn), func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			if ast.Node(n) == a.Stmt {
+				return true
+			}
+			for _, l := range n.Lhs {
+				if id, isID := ast.Unparen(l).(*ast.Ident); isID && vars[asVar(info.ObjectOf(id))] {
+					ok = false
+				}
+			}
+		case *ast.UnaryExpr:
+			if id, isID := ast.Unparen(n.X).(*ast.Ident); isID && n.Op == token.AND && vars[asVar(info.Uses[id])] {
+				ok = false
+			}
+		}
+		return ok
+	})
+	return ok
+}
+
+func asVar(o types.Object) *types.Var {
+	v, _ := o.(*types.Var)
+	return v
+}
+
+// osImport returns the edits that import os if the file lacks it, as long
+// as "os" at pos means the os package.
+func (c *checker) osImport(pos token.Pos) ([]analysis.TextEdit, bool) {
+	name, edits, ok := fiximport.Name(c.pass.TypesInfo, c.file, pos, "os")
+	return edits, ok && name == "os"
+}
+
+// indentOf returns the indentation gofmt gives a statement starting at
+// pos: a tab per enclosing block or case body. It is computed from the
+// syntax, not read from the file (nogo forbids reading it); the driver
+// formats the fixed file anyway.
+func (c *checker) indentOf(pos token.Pos) string {
+	path, _ := astutil.PathEnclosingInterval(c.file, pos, pos)
+	depth := 0
+	for i, n := range path {
+		switch n := n.(type) {
+		case *ast.BlockStmt:
+			if pos == n.Rbrace || pos == n.Lbrace {
+				continue
+			}
+			if i+1 < len(path) {
+				switch path[i+1].(type) {
+				case *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
+					continue // case labels sit at the switch's depth
+				}
+			}
+			depth++
+		case *ast.CaseClause:
+			if pos > n.Colon {
+				depth++
+			}
+		case *ast.CommClause:
+			if pos > n.Colon {
+				depth++
+			}
+		}
+	}
+	return strings.Repeat("\t", depth)
+}
+
+// nameResults returns the edits that name the function's unnamed results
+// "_ T1, _ T2, errName error", when errName is free for a result: it is
+// declared nowhere in the function's outermost block, or only by a ":="
+// that also declares another variable and gives it the type error, which
+// then becomes the result (so the function still compiles); and it means
+// that variable wherever the function body uses it at the top level.
+func (c *checker) nameResults(fn ast.Node, errName string) ([]analysis.TextEdit, bool) {
+	ft := funcType(fn)
+	info := c.pass.TypesInfo
+	scope := info.Scopes[ft]
+	if scope == nil {
+		return nil, false
+	}
+	if obj := scope.Lookup(errName); obj != nil {
+		v, ok := obj.(*types.Var)
+		if !ok || !types.Identical(v.Type(), types.Universe.Lookup("error").Type()) {
+			return nil, false
+		}
+		// Find its declaration: a := with another new variable.
+		declOK := false
+		ast.Inspect(funcBody(fn), func(n ast.Node) bool {
+			as, ok := n.(*ast.AssignStmt)
+			if !ok || as.Tok != token.DEFINE {
+				return true
+			}
+			declares, others := false, false
+			for _, l := range as.Lhs {
+				id, ok := l.(*ast.Ident)
+				if !ok || info.Defs[id] == nil {
+					continue
+				}
+				if info.Defs[id] == obj {
+					declares = true
+				} else {
+					others = true
+				}
+			}
+			if declares {
+				declOK = others
+				return false
+			}
+			return true
+		})
+		if !declOK {
+			return nil, false // a parameter, a var declaration, or err := alone
+		}
+	}
+	res := ft.Results
+	var edits []analysis.TextEdit
+	if !res.Opening.IsValid() {
+		// func f() error → func f() (err error)
+		edits = append(edits,
+			analysis.TextEdit{Pos: res.List[0].Type.Pos(), End: res.List[0].Type.Pos(), NewText: []byte("(" + errName + " ")},
+			analysis.TextEdit{Pos: res.List[0].Type.End(), End: res.List[0].Type.End(), NewText: []byte(")")})
+		return edits, true
+	}
+	for i, f := range res.List {
+		if len(f.Names) > 0 {
+			return nil, false
+		}
+		n := "_ "
+		if i == len(res.List)-1 {
+			n = errName + " "
+		}
+		edits = append(edits, analysis.TextEdit{Pos: f.Type.Pos(), End: f.Type.Pos(), NewText: []byte(n)})
+	}
+	return edits, true
+}
+
+// removeAtExits returns the fix that calls removal right before each
+// leaking exit: only when each is a statement in a block (or the end of the
+// body), the object's variable means the object there, and the values it
+// returns call nothing that could still use the object (only fmt and
+// errors functions).
+func (c *checker) removeAtExits(fn ast.Node, a *tempfacts.Assign, removal string, id *ast.Ident, exits []pathflow.Leak) (analysis.SuggestedFix, bool) {
+	if len(exits) == 0 || !c.assignedOnce(fn, a) {
+		return analysis.SuggestedFix{}, false
+	}
+	body := funcBody(fn)
+	info := c.pass.TypesInfo
+	var edits []analysis.TextEdit
+	if strings.HasPrefix(removal, "os.") {
+		var ok bool
+		if edits, ok = c.osImport(a.Stmt.Pos()); !ok {
+			return analysis.SuggestedFix{}, false
+		}
+	}
+	for _, l := range exits {
+		var stmt ast.Node
+		var pos token.Pos
+		switch n := l.Node.(type) {
+		case *ast.ReturnStmt:
+			if n.Pos() == body.Rbrace && !containsStmt(body, n) {
+				pos = body.Rbrace // the end of the body
+			} else {
+				if !containsStmt(body, n) || !onlyHarmlessCalls(info, n.Results) {
+					return analysis.SuggestedFix{}, false
+				}
+				stmt, pos = n, n.Pos()
+			}
+		case *ast.CallExpr:
+			es := enclosingExprStmt(body, n)
+			if es == nil || !onlyHarmlessCalls(info, n.Args) {
+				return analysis.SuggestedFix{}, false
+			}
+			stmt, pos = es, es.Pos()
+		default:
+			return analysis.SuggestedFix{}, false
+		}
+		scope := c.pass.Pkg.Scope().Innermost(pos)
+		if scope == nil {
+			return analysis.SuggestedFix{}, false
+		}
+		if _, obj := scope.LookupParent(id.Name, pos); obj == nil || obj != types.Object(c.res.Var(id)) {
+			return analysis.SuggestedFix{}, false
+		}
+		var text string
+		if stmt == nil {
+			text = "\t" + removal + "\n" + c.indentOf(body.Rbrace)
+		} else {
+			text = removal + "\n" + c.indentOf(stmt.Pos())
+		}
+		edits = append(edits, analysis.TextEdit{Pos: pos, End: pos, NewText: []byte(text)})
+	}
+	return fixclass.ChangesFix(fmt.Sprintf("call %s before each exit that leaks it", removal), fixclass.AddsRemoval, edits...), true
+}
+
+// containsStmt reports whether stmt is a statement of some block or clause
+// of body, outside nested function literals.
+func containsStmt(body *ast.BlockStmt, stmt ast.Stmt) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		var list []ast.Stmt
+		switch n := n.(type) {
+		case *ast.BlockStmt:
+			list = n.List
+		case *ast.CaseClause:
+			list = n.Body
+		case *ast.CommClause:
+			list = n.Body
+		}
+		for _, s := range list {
+			if s == stmt {
+				found = true
+			}
+		}
+		return true
+	})
+	return found
+}
+
+// enclosingExprStmt returns the statement "call" in a block of body.
+func enclosingExprStmt(body *ast.BlockStmt, call *ast.CallExpr) *ast.ExprStmt {
+	var es *ast.ExprStmt
+	ast.Inspect(body, func(n ast.Node) bool {
+		if s, ok := n.(*ast.ExprStmt); ok && ast.Unparen(s.X) == ast.Expr(call) && containsStmt(body, s) {
+			es = s
+		}
+		return es == nil
+	})
+	return es
+}
+
+// onlyHarmlessCalls reports whether the expressions call no function but
+// those of fmt and errors and (*os.File).Name, which format the object's
+// name but do not touch the file system.
+func onlyHarmlessCalls(info *types.Info, es []ast.Expr) bool {
+	ok := true
+	for _, e := range es {
+		ast.Inspect(e, func(n ast.Node) bool {
+			call, isCall := n.(*ast.CallExpr)
+			if !isCall || !ok {
+				return ok
+			}
+			if tv, has := info.Types[call.Fun]; has && tv.IsType() {
+				return true // a conversion
+			}
+			fn, _ := typeutil.Callee(info, call).(*types.Func)
+			switch {
+			case fn == nil || fn.Pkg() == nil:
+				ok = false
+			case fn.Pkg().Path() == "fmt", fn.Pkg().Path() == "errors":
+			case fn.Pkg().Path() == "os" && fn.Name() == "Name": // (*os.File).Name
+			default:
+				ok = false
+			}
+			return ok
+		})
+	}
+	return ok
+}

@@ -1,0 +1,109 @@
+package main
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// TestCacheFollowsContentAndFlags runs the command three times over a copy
+// of the demo with one cache: a warm run repeats the cold one exactly, a
+// run with other analyzer flags (-strict) is not answered from the
+// default profile's entries, and an edited package is analyzed again.
+func TestCacheFollowsContentAndFlags(t *testing.T) {
+	bin := tmplintBinary(t)
+	root := repoRoot(t)
+	scratch := t.TempDir()
+	copyTree(t, filepath.Join(root, "testdata", "demo"), filepath.Join(scratch, "demo"))
+	gomod := "module github.com/tmplint/tmplint/testdata\n\ngo 1.26\n"
+	if err := os.WriteFile(filepath.Join(scratch, "go.mod"), []byte(gomod), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cacheFlag := "-cache=" + filepath.Join(scratch, "cache")
+
+	cold := run(t, scratch, bin, cacheFlag, "./...")
+	if cold.code != exitFindings || cold.stdout == "" {
+		t.Fatalf("cold run: exit %d\n%s\n%s", cold.code, cold.stdout, cold.stderr)
+	}
+	if cold.stderr != "" {
+		t.Errorf("cold run wrote to stderr, which is not a terminal:\n%s", cold.stderr)
+	}
+	if entries, _ := os.ReadDir(filepath.Join(scratch, "cache")); len(entries) == 0 {
+		t.Fatal("the cache directory is empty after a run")
+	}
+	warm := run(t, scratch, bin, cacheFlag, "./...")
+	if warm != cold {
+		t.Errorf("warm run differs from the cold one:\ncold:\n%s\nwarm:\n%s", cold.stdout, warm.stdout)
+	}
+	strict := run(t, scratch, bin, cacheFlag, "-strict", "./...")
+	uncached := run(t, scratch, bin, "-cache=off", "-strict", "./...")
+	if strict != uncached || strict.stdout == cold.stdout {
+		t.Errorf("-strict with a warm default-profile cache:\n%s\nwant, as without a cache:\n%s", strict.stdout, uncached.stdout)
+	}
+
+	added := filepath.Join(scratch, "demo", "report", "added.go")
+	src := "package report\n\nimport \"os\"\n\nfunc Added() error { return os.Chmod(\"/srv/drop\", 0o777) }\n"
+	if err := os.WriteFile(added, []byte(src), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	edited := run(t, scratch, bin, cacheFlag, "./...")
+	if !strings.Contains(edited.stdout, "demo/report/added.go:5:") {
+		t.Errorf("after adding a file with a finding, the run reports:\n%s", edited.stdout)
+	}
+}
+
+// TestAnalyzerErrorIsAnError checks that an analyzer's error is reported,
+// named by package and analyzer, on the run that computes it and on a run
+// that answers from the cache (the runner itself drops analyzer errors).
+func TestAnalyzerErrorIsAnError(t *testing.T) {
+	if testing.Short() {
+		t.Skip("lists packages with the go command; skipped in -short mode")
+	}
+	failing := &analysis.Analyzer{
+		Name: "failing",
+		Doc:  "failing returns an error on every package",
+		Run:  func(*analysis.Pass) (any, error) { return nil, errors.New("cannot judge this package") },
+	}
+	opts := options{cacheDir: t.TempDir()}
+	for _, round := range []string{"cold", "warm"} {
+		findings, errs := analyze([]*analysis.Analyzer{failing}, []string{"github.com/tmplint/tmplint/internal/finding"}, opts, os.Stderr)
+		if len(findings) != 0 {
+			t.Errorf("%s: findings %v, want none", round, findings)
+		}
+		want := "package github.com/tmplint/tmplint/internal/finding: failing: cannot judge this package"
+		if len(errs) != 1 || errs[0] != want {
+			t.Errorf("%s: errors %q, want [%q]", round, errs, want)
+		}
+	}
+}
+
+// TestFindingNamesItsAnalyzer: a diagnostic with a category of its own is
+// still attributed to the analyzer that reported it.
+func TestFindingNamesItsAnalyzer(t *testing.T) {
+	if testing.Short() {
+		t.Skip("lists packages with the go command; skipped in -short mode")
+	}
+	categorized := &analysis.Analyzer{
+		Name: "categorized",
+		Doc:  "categorized reports the package clause of each file, with a category",
+		Run: func(pass *analysis.Pass) (any, error) {
+			for _, f := range pass.Files {
+				pass.Report(analysis.Diagnostic{Pos: f.Name.Pos(), Category: "some-rule", Message: "package clause"})
+			}
+			return nil, nil
+		},
+	}
+	findings, errs := analyze([]*analysis.Analyzer{categorized}, []string{"github.com/tmplint/tmplint/internal/finding"}, options{cacheDir: cacheOff}, os.Stderr)
+	if len(errs) != 0 || len(findings) == 0 {
+		t.Fatalf("findings %v, errors %v", findings, errs)
+	}
+	for _, f := range findings {
+		if f.Analyzer != "categorized" || f.Package != "github.com/tmplint/tmplint/internal/finding" || f.Posn.Line < 1 {
+			t.Errorf("finding %+v, want analyzer categorized in internal/finding", f)
+		}
+	}
+}
