@@ -17,17 +17,49 @@
 //     ProcAttr, that the parent does not close after Start or Run on every
 //     path. A deferred Close does not help when the parent first reads the
 //     other end of the pipe: the read blocks before the deferred call runs,
-//     and the message says so ("the reader of r never sees EOF"). The fix
-//     inserts the Close right after the successful Start;
+//     and the message says so ("the reader of r never sees EOF and blocks
+//     forever"). When the parent sets a read deadline on r before the read
+//     (SetReadDeadline, SetDeadline) the read does not hang, and the
+//     message says what happens instead: it fails at the deadline without
+//     EOF. The fix inserts the Close right after the successful Start;
 //   - cmd.Start() that succeeds but whose process is then neither waited
-//     (cmd.Wait, cmd.Process.Wait) nor killed nor released on some path to a
-//     return, unless the *exec.Cmd (or its Process) is handed off: returned,
-//     stored, passed to a function or waited in a goroutine;
+//     (cmd.Wait, cmd.Process.Wait) nor released (Process.Release: detached
+//     on purpose) on some path to a return. Only Wait reaps: Process.Kill
+//     and Process.Signal end the child but leave it a zombie until Wait,
+//     and the message says so when the function kills it. A command handed
+//     off (returned, stored, sent, passed to code of another package or to
+//     a function value, waited in a goroutine) is its new owner's. Passing
+//     it to a function of the package that only borrows it (sets its
+//     fields, logs it) keeps the duty with the caller; a function that
+//     starts or waits for its argument counts as a Start or a Wait at the
+//     call. What each function does with its *exec.Cmd and *os.File
+//     parameters is summarized from its body, within the package;
+//   - a command made by a creator of the package, a function that returns
+//     a fresh exec.Command or exec.CommandContext it has only configured
+//     (func withSudo(ctx, args...) *exec.Cmd), is owned by the caller as if
+//     it had called exec.Command itself;
+//   - a start through a function value whose one value is known: a package
+//     variable (var execCommand = exec.Command) or a struct field assigned
+//     exactly once in the package from a named function or a method
+//     expression ((*exec.Cmd).Start) is judged as a call of that function;
+//   - exec.Command(...).Start() on a command that is never kept (the "open
+//     a browser" idiom): nothing can wait for the child;
+//   - commands kept in a local slice (or a slice of structs holding them),
+//     started in a loop: every path from the start must reach a loop that
+//     waits for each element, or hand the slice on. The early return when
+//     a later start fails is the classic leak: the children started so far
+//     are never waited;
+//   - a started command stored in an unexported struct field that no
+//     function of the package waits for (or hands on), reported at the
+//     store: "field child of server holds the child started by
+//     cmd.Start, but no function of the package waits for it";
 //   - a child that is not waited in the function (detached, or released
 //     with Process.Release) whose Stdin, Stdout or Stderr is the parent's
 //     os.Stdin, os.Stdout or os.Stderr: it keeps the parent's output open
 //     after the parent exits, so whoever reads the parent's output waits for
-//     the child too;
+//     the child too. A child whose SysProcAttr.Pdeathsig is set before the
+//     start on every path dies with the parent and is not reported by this
+//     rule; if it is never waited the rule above still reports it;
 //   - exec.CommandContext running a shell (sh, bash, dash or zsh, by name or
 //     path, with -c) whose output goes to a buffer or a pipe (Output,
 //     CombinedOutput, StdoutPipe, StderrPipe, a writer that is not an
@@ -41,9 +73,18 @@
 // returns false for a nil error, known by a fact of passes/errpred), or a
 // boolean variable holding one ("started := err == nil").
 //
+// Messages claim only what the analyzer checked: "the parent's ends of
+// its pipes stay open" only for a command with a pipe (StdoutPipe, or a
+// standard stream that is not an *os.File); "blocks forever" only for an
+// unbounded read.
+//
 // Files that the function did not create, commands that are not local
 // variables, and commands handed to other code are someone else's to
-// manage and are not reported.
+// manage and are not reported. A program's main may return without
+// waiting: the process ends.
+//
+// Tests are judged like other code: a zombie or a kept descriptor in a
+// test binary is the same leak.
 //
 // The strict profile (-strict) reports the WaitDelay rule for every
 // exec.CommandContext whose output goes to a writer that is not known to be

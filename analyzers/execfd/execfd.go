@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/cfg"
@@ -47,7 +48,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	cfgs := pathflow.NewCFGs(pass.TypesInfo, pass.Files)
 	ins := pass.ResultOf[lazyinspect.Analyzer].(*lazyinspect.Inspector).Get()
-	c := &checker{pass: pass, r: r, pred: pass.ResultOf[errpred.Analyzer].(*errpred.Result)}
+	c := &checker{pass: pass, r: r, pred: pass.ResultOf[errpred.Analyzer].(*errpred.Result), uses: make(map[paramKey]paramUse), creators: make(map[*types.Func]bool)}
 	ins.WithStack([]ast.Node{(*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)}, func(n ast.Node, push bool, stack []ast.Node) bool {
 		if !push {
 			return true
@@ -79,9 +80,16 @@ func run(pass *analysis.Pass) (any, error) {
 }
 
 type checker struct {
-	pass *analysis.Pass
-	r    *report.Reporter
-	pred *errpred.Result // the error predicates, for the branches after a start
+	pass  *analysis.Pass
+	r     *report.Reporter
+	pred  *errpred.Result               // the error predicates, for the branches after a start
+	fv    *funcValues                   // built on first use
+	uses  map[paramKey]paramUse         // what the package's functions do with their arguments
+	decls map[*types.Func]*ast.FuncDecl // built on first use
+	owned *ownedFields                  // built on first use
+	// creators memoizes which functions of the package return a fresh
+	// command.
+	creators map[*types.Func]bool
 }
 
 // A fun is one function body under analysis.
@@ -95,6 +103,13 @@ type fun struct {
 	files map[*types.Var]*file
 	procs []*startProcess
 	attrs map[*types.Var]*ast.CompositeLit // local os.ProcAttr values
+	colls map[*types.Var]*collection       // local slices holding commands
+	// fileColls are the local slices holding files, nil when they hold
+	// none that the function created.
+	fileColls map[*types.Var]*collection
+	// unstored lists starts of a command that is never kept, as in
+	// exec.Command("xdg-open", url).Start().
+	unstored []*ast.CallExpr
 	// chained lists calls of exec.CommandContext whose result is used
 	// directly, as in exec.CommandContext(ctx, "sh", "-c", s).Output().
 	chained []*ast.CallExpr
@@ -109,12 +124,23 @@ type command struct {
 	context    bool          // created by exec.CommandContext
 	fields     map[string][]ast.Expr
 	starts     []*ast.CallExpr // Start, Run, Output, CombinedOutput, outside function literals
-	outputs    bool            // Output or CombinedOutput is called
-	pipes      bool            // StdoutPipe or StderrPipe is called
-	waited     bool            // Wait or Process.Wait is called, or Run and friends
-	released   bool            // Process.Release is called
-	escapes    bool            // the command or its Process is handed to other code
-	startInGo  bool            // started in a goroutine (go cmd.Run())
+	// startNames names what each start does ("Start", "Run", ...), also
+	// for a call of a function that starts its argument.
+	startNames map[*ast.CallExpr]string
+	kills      bool // Process.Kill or Process.Signal is called
+	// collections are the local slices the command is appended to.
+	collections []*collection
+	// stores are the assignments of the command to a struct field.
+	stores []store
+	handed bool // escapes other than stores into fields
+	// pdeathsig are the assignments cmd.SysProcAttr.Pdeathsig = sig.
+	pdeathsig  []ast.Node
+	outputs    bool // Output or CombinedOutput is called
+	pipes      bool // StdoutPipe or StderrPipe is called
+	waited     bool // Wait or Process.Wait is called, or Run and friends
+	released   bool // Process.Release is called
+	escapes    bool // the command or its Process is handed to other code
+	startInGo  bool // started in a goroutine (go cmd.Run())
 	startedAny bool
 	stdinPipe  bool // StdinPipe is called: the child lives as long as the parent holds the pipe
 	// assigns are the positions where the variable is assigned a command,
@@ -162,7 +188,7 @@ func (c *checker) function(f *ast.File, node ast.Node, body *ast.BlockStmt, grap
 		attrs: make(map[*types.Var]*ast.CompositeLit),
 	}
 	fn.collectDefs()
-	if len(fn.cmds) == 0 && len(fn.procs) == 0 && len(fn.chained) == 0 {
+	if len(fn.cmds) == 0 && len(fn.procs) == 0 && len(fn.chained) == 0 && len(fn.unstored) == 0 {
 		return
 	}
 	if fn.cfg = graph(); fn.cfg == nil {
@@ -170,6 +196,7 @@ func (c *checker) function(f *ast.File, node ast.Node, body *ast.BlockStmt, grap
 	}
 	fn.collectUses()
 	fn.checkFiles()
+	fn.checkFileCollections()
 	fn.checkWaits()
 	fn.checkShells()
 }
@@ -253,6 +280,11 @@ func (fn *fun) collectDefs() {
 					fn.chained = append(fn.chained, n)
 				}
 			}
+			if sel, ok := n.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "Start" {
+				if inner, ok := ast.Unparen(sel.X).(*ast.CallExpr); ok && (fn.c.isCallOf(inner, "os/exec", "Command") || fn.c.isCallOf(inner, "os/exec", "CommandContext")) {
+					fn.unstored = append(fn.unstored, n)
+				}
+			}
 			return true
 		default:
 			return true
@@ -292,12 +324,15 @@ func (fn *fun) define(lhs, rhs ast.Expr, stmt ast.Stmt) {
 	case isCmd(v.Type()):
 		var lit *ast.CompositeLit
 		var call *ast.CallExpr
-		owned := true
+		owned, wrapped := true, false
 		switch r := rhs.(type) {
 		case *ast.CallExpr:
-			if isFunc(info, r, "os/exec", "Command") || isFunc(info, r, "os/exec", "CommandContext") {
+			switch {
+			case fn.c.isCallOf(r, "os/exec", "Command") || fn.c.isCallOf(r, "os/exec", "CommandContext"):
 				call = r
-			} else {
+			case fn.c.isCmdCreatorCall(r):
+				wrapped = true // made by a creator of the package: ours too
+			default:
 				owned = false // made elsewhere: only the files handed to it are ours
 			}
 		case *ast.UnaryExpr:
@@ -308,21 +343,21 @@ func (fn *fun) define(lhs, rhs ast.Expr, stmt ast.Stmt) {
 			owned = false
 		}
 		cmd := fn.cmds[v]
-		if owned && call == nil && lit == nil {
+		if owned && call == nil && lit == nil && !wrapped {
 			if cmd != nil {
 				cmd.assigns = append(cmd.assigns, lhs.Pos())
 			}
 			return
 		}
 		if cmd == nil {
-			cmd = &command{v: v, fields: make(map[string][]ast.Expr), owned: owned}
+			cmd = &command{v: v, fields: make(map[string][]ast.Expr), owned: owned, startNames: make(map[*ast.CallExpr]string)}
 			fn.cmds[v] = cmd
 		}
 		cmd.assigns = append(cmd.assigns, lhs.Pos())
 		cmd.owned = cmd.owned && owned
 		if call != nil {
 			cmd.create, cmd.createStmt = call, stmt
-			cmd.context = isFunc(info, call, "os/exec", "CommandContext")
+			cmd.context = fn.c.isCallOf(call, "os/exec", "CommandContext")
 		}
 		if lit != nil {
 			for _, elt := range lit.Elts {
@@ -423,6 +458,24 @@ func (fn *fun) collectUses() {
 			if _, ok := parent.(*ast.StarExpr); ok {
 				return true
 			}
+			if call, ok := parent.(*ast.CallExpr); ok && call.Fun != id {
+				if u, known := fn.c.argUse(call, id); known && u&useTakes == 0 {
+					fn.usedThrough(cmd, call, u, stack, inLit)
+					return true
+				}
+			}
+			// Appended to a local slice: the slice holds the duty to wait.
+			if col := fn.appendedTo(id, stack); col != nil {
+				if !slices.Contains(cmd.collections, col) {
+					cmd.collections = append(cmd.collections, col)
+				}
+				return true
+			}
+			if st := fieldStore(info, id, stack); st != nil {
+				cmd.stores = append(cmd.stores, *st)
+			} else {
+				cmd.handed = true
+			}
 			cmd.escapes = true
 			return true
 		}
@@ -457,6 +510,7 @@ func (fn *fun) collectUses() {
 					cmd.startInGo, cmd.waited = true, true
 				} else if !inLit {
 					cmd.starts = append(cmd.starts, call)
+					cmd.startNames[call] = name
 				}
 			case "Wait":
 				cmd.waited = true
@@ -480,22 +534,64 @@ func (fn *fun) collectUses() {
 						cmd.waited = true
 					case "Release":
 						cmd.released = true
+					case "Kill", "Signal":
+						cmd.kills = true
 					}
 				} else if psel.Sel.Name == "Wait" || psel.Sel.Name == "Release" || psel.Sel.Name == "Kill" {
-					cmd.escapes = true // a method value
+					cmd.escapes, cmd.handed = true, true // a method value
 				}
 				return true
 			}
 			if bin, ok := grand.(*ast.BinaryExpr); ok && (bin.Op == token.EQL || bin.Op == token.NEQ) {
 				return true // cmd.Process != nil
 			}
-			cmd.escapes = true // the Process is handed on
+			// The Process is handed on: stored in a field, the field's
+			// owner must wait for it.
+			if st := fieldStore(info, sel, stack[:len(stack)-1]); st != nil {
+				cmd.stores = append(cmd.stores, *st)
+				cmd.escapes = true
+			} else {
+				cmd.escapes, cmd.handed = true, true
+			}
 		case "Start", "Run", "Wait", "Output", "CombinedOutput":
-			cmd.escapes = true // a method value, as in g.Go(cmd.Wait)
+			cmd.escapes, cmd.handed = true, true // a method value, as in g.Go(cmd.Wait)
 			cmd.waited = true
+		case "SysProcAttr":
+			// cmd.SysProcAttr.Pdeathsig = syscall.SIGKILL
+			if psel, ok := grand.(*ast.SelectorExpr); ok && psel.X == sel && psel.Sel.Name == "Pdeathsig" && len(stack) >= 3 {
+				if as, ok := stack[len(stack)-3].(*ast.AssignStmt); ok && isLHS(as, psel) {
+					cmd.pdeathsig = append(cmd.pdeathsig, as)
+				}
+			}
 		}
 		return true
 	})
+}
+
+// usedThrough records a call of a function of the package that starts or
+// waits for the command passed to it.
+func (fn *fun) usedThrough(cmd *command, call *ast.CallExpr, u paramUse, stack []ast.Node, inLit bool) {
+	var great ast.Node
+	if len(stack) >= 2 {
+		great = stack[len(stack)-2]
+	}
+	_, inGo := great.(*ast.GoStmt)
+	switch {
+	case u&useStarts != 0:
+		cmd.startedAny = true
+		name := "Start"
+		if u&useWaits != 0 {
+			name, cmd.waited = "Run", true
+		}
+		if inGo {
+			cmd.startInGo, cmd.waited = true, true
+		} else if !inLit {
+			cmd.starts = append(cmd.starts, call)
+			cmd.startNames[call] = name
+		}
+	case u&useWaits != 0:
+		cmd.waited = true
+	}
 }
 
 func isLHS(as *ast.AssignStmt, e ast.Expr) bool { return indexOf(as.Lhs, e) >= 0 }

@@ -29,3 +29,7 @@ func TestStrict(t *testing.T) {
 	t.Cleanup(func() { execfd.Analyzer.Flags.Set("strict", "false") })
 	analysistest.RunWithSuggestedFixes(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/strict")
 }
+
+func TestOwnership(t *testing.T) {
+	analysistest.Run(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/reaping", "execfd/funcvalue", "execfd/creators", "execfd/loops", "execfd/owningfield", "execfd/borrow", "execfd/pdeathsig", "execfd/boundedread")
+}

@@ -56,7 +56,7 @@ func (fn *fun) checkFiles() {
 				}
 			}
 			for _, f := range fn.filesIn(given) {
-				hs = append(hs, handoff{f: f, start: start, what: start.Fun.(*ast.SelectorExpr).Sel.Name})
+				hs = append(hs, handoff{f: f, start: start, what: cmd.startNames[start]})
 			}
 		}
 	}
@@ -116,11 +116,26 @@ func (fn *fun) checkHandoff(h handoff) bool {
 		r := h.f.partner
 		sinks := pathflow.Reaches(q, func(n ast.Node) bool { return fn.readsPipe(n, r) })
 		if len(sinks) > 0 {
+			// A read bounded by a deadline does not hang: it ends at the
+			// deadline with an error instead of EOF.
+			harm := fmt.Sprintf("the reader of %s never sees EOF and blocks forever", r.Name())
+			readNote := "the read that never sees EOF"
+			if !fn.readsToEOF(sinks[0], r) {
+				readNote = "the read that blocks if the child exits first"
+				// A read of a given size or up to a delimiter returns
+				// when the child has written it; it hangs only if the
+				// child exits first.
+				harm = fmt.Sprintf("if the child exits before writing what the read of %s waits for, the read blocks forever instead of seeing EOF", r.Name())
+			}
+			if fn.deadlineBefore(r, sinks[0]) {
+				readNote = "the read that ends only at its deadline"
+				harm = fmt.Sprintf("the read of %s sees no EOF when the child exits and fails only at its deadline", r.Name())
+			}
 			fn.c.r.Report(analysis.Diagnostic{
 				Pos: h.start.Pos(), End: h.start.End(),
-				Message: fmt.Sprintf("the parent still holds %s, the write end of the pipe handed to the child, when it reads %s: the reader of %s never sees EOF and blocks forever (a deferred Close runs too late); close %s right after %s",
-					name, r.Name(), r.Name(), name, startName),
-				Related:        related(sinks[0], "the read that never sees EOF"),
+				Message: fmt.Sprintf("the parent still holds %s, the write end of the pipe handed to the child, when it reads %s: %s (a deferred Close runs too late); close %s right after %s",
+					name, r.Name(), harm, name, startName),
+				Related:        related(sinks[0], readNote),
 				SuggestedFixes: fix,
 			})
 			return true
@@ -198,7 +213,7 @@ func (fn *fun) fileRelease(v *types.Var) func(n ast.Node, stack []ast.Node) path
 			if info.Uses[n] != v || len(stack) == 0 {
 				break
 			}
-			if escapes(info, n, stack) {
+			if fn.escapes(n, stack) {
 				return released
 			}
 		}
@@ -213,7 +228,7 @@ func isVar(info *types.Info, e ast.Expr, v *types.Var) bool {
 
 // escapes reports whether the use id of a file hands it to other code:
 // returned, stored, sent, or passed to a function that may close it.
-func escapes(info *types.Info, id *ast.Ident, stack []ast.Node) bool {
+func (fn *fun) escapes(id *ast.Ident, stack []ast.Node) bool {
 	var child ast.Node = id
 	for i := len(stack) - 1; i >= 0; i-- {
 		switch p := stack[i].(type) {
@@ -226,7 +241,7 @@ func escapes(info *types.Info, id *ast.Ident, stack []ast.Node) bool {
 			if p.Fun == child {
 				return false
 			}
-			return mayClose(info, p, child.(ast.Expr))
+			return fn.c.mayCloseArg(p, child.(ast.Expr))
 		case *ast.ReturnStmt, *ast.SendStmt, *ast.CompositeLit, *ast.KeyValueExpr:
 			return true
 		case *ast.UnaryExpr:
@@ -240,6 +255,16 @@ func escapes(info *types.Info, id *ast.Ident, stack []ast.Node) bool {
 		return false
 	}
 	return false
+}
+
+// mayCloseArg reports whether the call may close the file passed as arg:
+// what a function of the package does with it is known; for others,
+// mayClose decides from the parameter's type.
+func (c *checker) mayCloseArg(call *ast.CallExpr, arg ast.Expr) bool {
+	if u, known := c.argUse(call, arg); known {
+		return u&(useCloses|useTakes) != 0
+	}
+	return mayClose(c.pass.TypesInfo, call, arg)
 }
 
 // mayClose reports whether the call may close the file passed as arg: it
@@ -552,7 +577,7 @@ func (fn *fun) aliasedBefore(v *types.Var, start ast.Node) bool {
 						break
 					}
 				}
-				found = mayClose(info, p, child.(ast.Expr))
+				found = fn.c.mayCloseArg(p, child.(ast.Expr))
 			}
 		}
 		return true
@@ -564,4 +589,82 @@ func (fn *fun) aliasedBefore(v *types.Var, start ast.Node) bool {
 func (fn *fun) isCmdField(sel *ast.SelectorExpr) bool {
 	t := fn.info().TypeOf(sel.X)
 	return t != nil && (isCmd(t) || isProcAttr(t))
+}
+
+// deadlineBefore reports whether the parent sets a read deadline on r
+// (SetReadDeadline, SetDeadline) before the read node, outside goroutines
+// and deferred calls: the read then ends at the deadline.
+func (fn *fun) deadlineBefore(r *types.Var, read ast.Node) bool {
+	info := fn.info()
+	found := false
+	fn.walk(func(n ast.Node, stack []ast.Node, inLit bool) bool {
+		if found || inLit || n.Pos() >= read.End() {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.DeferStmt, *ast.GoStmt:
+			return false
+		case *ast.CallExpr:
+			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && isVar(info, sel.X, r) &&
+				(sel.Sel.Name == "SetReadDeadline" || sel.Sel.Name == "SetDeadline") && n.End() <= read.Pos() {
+				found = true
+			}
+		}
+		return true
+	})
+	return found
+}
+
+// readsToEOF reports whether the node reads r to its end: io.ReadAll,
+// io.Copy and io.CopyBuffer from r, r.WriteTo, w.ReadFrom(r), or a loop
+// that scans it. Such a read needs EOF to return.
+func (fn *fun) readsToEOF(n ast.Node, r *types.Var) bool {
+	info := fn.info()
+	found := false
+	ast.Inspect(n, func(m ast.Node) bool {
+		if found {
+			return false
+		}
+		if _, ok := m.(*ast.FuncLit); ok {
+			return false
+		}
+		call, ok := m.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		switch {
+		case isFunc(info, call, "io", "ReadAll") || isFunc(info, call, "io/ioutil", "ReadAll"):
+			found = len(call.Args) == 1 && isVar(info, call.Args[0], r)
+		case isFunc(info, call, "io", "Copy") || isFunc(info, call, "io", "CopyBuffer"):
+			found = len(call.Args) >= 2 && isVar(info, call.Args[1], r)
+		default:
+			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+				switch sel.Sel.Name {
+				case "WriteTo":
+					found = isVar(info, sel.X, r)
+				case "ReadFrom":
+					found = len(call.Args) == 1 && isVar(info, call.Args[0], r)
+				}
+			}
+		}
+		return true
+	})
+	if found {
+		return true
+	}
+	// A loop around the read (for scanner.Scan(), for { r.Read(buf) })
+	// reads until EOF.
+	if _, ok := n.(*ast.ForStmt); ok {
+		return true
+	}
+	path, _ := astutil.PathEnclosingInterval(fn.file, n.Pos(), n.End())
+	for _, p := range path {
+		switch p.(type) {
+		case *ast.ForStmt, *ast.RangeStmt:
+			return true
+		case *ast.FuncLit, *ast.FuncDecl:
+			return false
+		}
+	}
+	return false
 }

@@ -55,6 +55,11 @@ func helper(mode string) int {
 		if os.Getenv("FIXED") == "" {
 			gc.Stdout = os.Stdout // the hazard: the parent's own stdout
 		}
+		if os.Getenv("PDEATHSIG") != "" {
+			// The grandchild dies with this process: it cannot keep the
+			// stdout open after it.
+			gc.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
+		}
 		//tmplint:ignore execfd this helper demonstrates the hazard on purpose
 		if err := gc.Start(); err != nil {
 			return 1
@@ -107,10 +112,14 @@ func TestHazardPipeWriteEndKept(t *testing.T) {
 		if fixed {
 			w.Close() // the fix: close the parent's copy right after Start
 		}
-		out, eof := readWithin(t, r, 300*time.Millisecond)
+		// The child's output fits in the pipe's buffer, so it can exit
+		// before anyone reads: wait first, so that the deadline below
+		// measures only the missing EOF, not how fast a loaded machine
+		// starts the child.
 		if err := cmd.Wait(); err != nil {
 			t.Fatal(err)
 		}
+		out, eof := readWithin(t, r, 300*time.Millisecond)
 		if out != "hello\n" {
 			t.Errorf("fixed=%v: read %q, want the child's output", fixed, out)
 		}
@@ -177,6 +186,62 @@ func TestHazardStartWithoutWait(t *testing.T) {
 	cmd.Wait()
 	if s := procState(pid); s != "" {
 		t.Errorf("child %d still exists after Wait (state %q)", pid, s)
+	}
+}
+
+// Kill ends a child but does not reap it: it stays a zombie until Wait.
+func TestHazardKillWithoutWait(t *testing.T) {
+	cmd := helperCmd("sleep")
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	pid := cmd.Process.Pid
+	if err := cmd.Process.Kill(); err != nil {
+		t.Fatal(err)
+	}
+	zombie := false
+	for deadline := time.Now().Add(time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		if procState(pid) == "Z" {
+			zombie = true
+			break
+		}
+	}
+	if !zombie {
+		t.Fatalf("killed child %d is not a zombie (state %q)", pid, procState(pid))
+	}
+	cmd.Wait() // the fix: Wait after Kill reaps it
+	if s := procState(pid); s != "" {
+		t.Errorf("child %d still exists after Wait (state %q)", pid, s)
+	}
+}
+
+// A detached grandchild started with Pdeathsig holding the parent's stdout
+// dies when the parent exits, so the reader of the parent's output sees EOF.
+func TestPdeathsigChildDoesNotHoldStdout(t *testing.T) {
+	pidfile := filepath.Join(t.TempDir(), "pid")
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	cmd := helperCmd("detach")
+	cmd.Env = append(cmd.Env, "PIDFILE="+pidfile, "PDEATHSIG=1")
+	cmd.Stdout = w
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	w.Close()
+	if err := cmd.Wait(); err != nil {
+		t.Fatal(err)
+	}
+	out, eof := readWithin(t, r, 2*time.Second)
+	if b, err := os.ReadFile(pidfile); err == nil {
+		if pid, err := strconv.Atoi(string(b)); err == nil {
+			syscall.Kill(pid, syscall.SIGKILL)
+		}
+	}
+	if out != "parent done\n" || !eof {
+		t.Errorf("read %q, EOF seen = %v; want the parent's output and EOF", out, eof)
 	}
 }
 

@@ -17,19 +17,25 @@ func (fn *fun) checkWaits() {
 	for _, cmd := range fn.sortedCmds() {
 		var start *ast.CallExpr
 		for _, s := range cmd.starts {
-			if s.Fun.(*ast.SelectorExpr).Sel.Name == "Start" {
+			if cmd.startNames[s] == "Start" {
 				start = s
 				break
 			}
 		}
-		if start == nil || !cmd.owned || cmd.escapes || cmd.startInGo {
+		if start == nil || !cmd.owned || cmd.startInGo {
+			continue
+		}
+		if cmd.escapes {
+			fn.checkStores(cmd)
 			continue
 		}
 		if cmd.stdinPipe && !cmd.waited {
 			// A monitor: it reads the parent's pipe and ends with the parent.
 			continue
 		}
-		if field, std := fn.parentStdio(cmd, start); std != "" && (cmd.released || !cmd.waited) {
+		// A child whose parent-death signal is set dies with the parent: it
+		// cannot hold the parent's files after the parent exits.
+		if field, std := fn.parentStdio(cmd, start); std != "" && (cmd.released || !cmd.waited) && !fn.diesWithParent(cmd, start) {
 			how := "is never waited in this function"
 			if cmd.released {
 				how = "is released with Process.Release"
@@ -42,7 +48,12 @@ func (fn *fun) checkWaits() {
 			continue
 		}
 		for _, s := range cmd.starts {
-			if s.Fun.(*ast.SelectorExpr).Sel.Name == "Start" && !fn.startedBefore(cmd, s) {
+			if cmd.startNames[s] != "Start" || fn.startedBefore(cmd, s) {
+				continue
+			}
+			if len(cmd.collections) > 0 {
+				fn.checkCollected(cmd, s)
+			} else {
 				fn.checkWait(cmd, s)
 			}
 		}
@@ -50,6 +61,7 @@ func (fn *fun) checkWaits() {
 	for _, p := range fn.procs {
 		fn.checkDetachedProcess(p)
 	}
+	fn.checkUnstored()
 }
 
 // parentStdio returns the first of Stdin, Stdout, Stderr that is set to the
@@ -81,19 +93,10 @@ func (fn *fun) checkWait(cmd *command, start *ast.CallExpr) {
 			if !ok {
 				return pathflow.Action{}
 			}
-			sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-			if !ok {
-				return pathflow.Action{}
-			}
-			switch sel.Sel.Name {
-			case "Wait":
-				if isVar(info, sel.X, cmd.v) || fn.isProcessOf(sel.X, cmd.v) {
-					return pathflow.Action{Effect: pathflow.Released}
-				}
-			case "Kill", "Release":
-				if fn.isProcessOf(sel.X, cmd.v) {
-					return pathflow.Action{Effect: pathflow.Released}
-				}
+			// Process.Kill and Process.Signal do not reap: the killed child
+			// stays a zombie until Wait.
+			if fn.waitsCmd(call, cmd.v) {
+				return pathflow.Action{Effect: pathflow.Released}
 			}
 			return pathflow.Action{}
 		},
@@ -112,10 +115,14 @@ func (fn *fun) checkWait(cmd *command, start *ast.CallExpr) {
 			continue
 		}
 		name := cmd.v.Name()
+		killNote := ""
+		if cmd.kills {
+			killNote = " (Process.Kill and Signal do not reap it)"
+		}
 		fn.c.r.Report(analysis.Diagnostic{
 			Pos: start.Pos(), End: start.End(),
-			Message: fmt.Sprintf("%s.Start succeeds but the child is not waited on some path: it stays a zombie, and its pipes and copying goroutines leak; call %s.Wait (or %s.Process.Kill then Wait) on every path",
-				name, name, name),
+			Message: fmt.Sprintf("%s.Start succeeds but the child is not waited on some path%s: %s; call %s.Wait (or %s.Process.Kill then Wait) on every path",
+				name, killNote, fn.unwaitedHarm(cmd), name, name),
 			Related: related(l.Node, msg),
 		})
 		return
@@ -197,9 +204,9 @@ func (fn *fun) checkDetachedProcess(p *startProcess) {
 // stdioHarm says what a detached child holding the parent's file does.
 func stdioHarm(std string) string {
 	if std == "os.Stdin" {
-		return "it keeps the parent's input open after the parent exits and competes for it"
+		return "it competes with the parent for its input, and keeps that input open if it outlives the parent"
 	}
-	return "it keeps the parent's output open after the parent exits, so whoever reads that output waits for the child too"
+	return "if it outlives the parent it keeps the parent's output open, so whoever reads that output waits for the child too"
 }
 
 // startedBefore reports whether a path reaches the start from another start
@@ -221,4 +228,23 @@ func (fn *fun) startedBefore(cmd *command, start *ast.CallExpr) bool {
 		}
 	}
 	return false
+}
+
+// unwaitedHarm says what an unwaited child costs: always a zombie once it
+// exits; open pipes only when the command has them (a StdoutPipe, or a
+// standard stream that is not an *os.File, which os/exec copies through a
+// pipe whose parent end only Wait closes).
+func (fn *fun) unwaitedHarm(cmd *command) string {
+	const zombie = "once it exits it stays a zombie until the parent exits"
+	if cmd.pipes || cmd.stdinPipe {
+		return zombie + ", and the parent's ends of its pipes stay open"
+	}
+	for _, f := range []string{"Stdin", "Stdout", "Stderr"} {
+		for _, v := range cmd.fields[f] {
+			if writerKind(fn.info(), v) == notFile {
+				return zombie + ", and the parent's ends of its pipes stay open"
+			}
+		}
+	}
+	return zombie
 }

@@ -10,7 +10,7 @@ func daemon() error {
 	cmd := exec.Command("daemon")
 	cmd.Stdout = os.Stdout
 	cmd.Stderr = os.Stderr
-	if err := cmd.Start(); err != nil { // want `the child started by cmd.Start is released with Process.Release but its cmd.Stdout is the parent's os.Stdout: it keeps the parent's output open after the parent exits, so whoever reads that output waits for the child too; give the detached child its own files \(os.DevNull or a log file\)`
+	if err := cmd.Start(); err != nil { // want `the child started by cmd.Start is released with Process.Release but its cmd.Stdout is the parent's os.Stdout: if it outlives the parent it keeps the parent's output open, so whoever reads that output waits for the child too; give the detached child its own files \(os.DevNull or a log file\)`
 		return err
 	}
 	return cmd.Process.Release()
@@ -24,7 +24,7 @@ func neverWaited() error {
 
 func stdin() error {
 	cmd := &exec.Cmd{Path: "/bin/daemon", Stdin: os.Stdin}
-	return cmd.Start() // want `its cmd.Stdin is the parent's os.Stdin: it keeps the parent's input open after the parent exits and competes for it`
+	return cmd.Start() // want `its cmd.Stdin is the parent's os.Stdin: it competes with the parent for its input, and keeps that input open if it outlives the parent`
 }
 
 func waited() error {

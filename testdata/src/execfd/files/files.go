@@ -225,8 +225,9 @@ func startProcessClosed() (*os.Process, []byte, error) {
 
 func newCmd() *exec.Cmd { return exec.Command("child") }
 
-// A command made by another function: the file handed to it is still ours
-// to close, but waiting is left to whoever made the command.
+// A command made by a creator of the package (newCmd returns a fresh
+// exec.Command): the file handed to it is ours to close, and the child ours
+// to wait for.
 func madeElsewhere() ([]byte, error) {
 	r, w, err := os.Pipe()
 	if err != nil {
@@ -234,7 +235,7 @@ func madeElsewhere() ([]byte, error) {
 	}
 	cmd := newCmd()
 	cmd.Stdout = w
-	cmd.Start() // want `the parent still holds w`
+	cmd.Start() // want `the parent still holds w` `cmd.Start succeeds but the child is not waited on some path`
 	return io.ReadAll(r)
 }
 

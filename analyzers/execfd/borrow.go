@@ -1,0 +1,228 @@
+package execfd
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+)
+
+// Passing a command or a file to a function does not by itself hand it
+// off: a function that only configures, logs or writes to it borrows it,
+// and the caller keeps the duty to wait or close. What a function of the
+// package does with each of its *exec.Cmd and *os.File parameters is
+// summarized here, once, from its body; a function of another package is
+// not known and taking its argument is assumed (silence, as before).
+//
+// The summary is the execfd side of the per-parameter borrow/take model
+// that passes/tempfacts computes for temp objects. It is package-local and
+// needs no facts, since execfd's objects (a started child, a descriptor
+// handed to it) rarely cross a package boundary before they are released.
+
+// A paramUse says what a function does with an argument.
+type paramUse uint8
+
+const (
+	useStarts paramUse = 1 << iota // starts the command (Start)
+	useWaits                       // waits for it (Wait, Run, Output, Process.Wait or Release)
+	useCloses                      // closes the file
+	useTakes                       // keeps it or hands it on: the caller's duty ends
+)
+
+type paramKey struct {
+	fn *types.Func
+	i  int
+}
+
+// argUse returns what the call does with its argument arg; ok is false
+// when the callee is not known.
+func (c *checker) argUse(call *ast.CallExpr, arg ast.Expr) (use paramUse, ok bool) {
+	callee, recv := c.calleeFunc(call)
+	if callee == nil {
+		return 0, false
+	}
+	i := -1
+	for j, a := range call.Args {
+		if ast.Unparen(a) == ast.Unparen(arg) {
+			i = j
+		}
+	}
+	if i < 0 {
+		return 0, false
+	}
+	sig := callee.Type().(*types.Signature)
+	if recv {
+		if i == 0 {
+			if isCmd(sig.Recv().Type()) {
+				return cmdMethodUse(callee.Name()), true
+			}
+			if callee.Name() == "Close" {
+				return useCloses, true
+			}
+			return 0, callee.Pkg() != nil && callee.Pkg().Path() == "os"
+		}
+		i--
+	}
+	if pkg := callee.Pkg(); pkg != nil && (pkg.Path() == "fmt" || pkg.Path() == "log") && sig.Recv() == nil {
+		return 0, true // printed: borrowed
+	}
+	if callee.Pkg() != c.pass.Pkg || (sig.Variadic() && i >= sig.Params().Len()-1) || i >= sig.Params().Len() {
+		return 0, false
+	}
+	return c.paramUse(callee, i), true
+}
+
+// cmdMethodUse is what calling the *exec.Cmd method does to the command.
+func cmdMethodUse(name string) paramUse {
+	switch name {
+	case "Start":
+		return useStarts
+	case "Run", "Output", "CombinedOutput":
+		return useStarts | useWaits
+	case "Wait":
+		return useWaits
+	}
+	return 0
+}
+
+// paramUse summarizes what the function of this package does with its
+// parameter i.
+func (c *checker) paramUse(fn *types.Func, i int) paramUse {
+	key := paramKey{fn, i}
+	if u, ok := c.uses[key]; ok {
+		return u
+	}
+	c.uses[key] = useTakes // while in progress: a recursive call takes it
+	decl := c.funcDecl(fn)
+	sig := fn.Type().(*types.Signature)
+	if decl == nil || decl.Body == nil || sig.TypeParams() != nil || sig.RecvTypeParams() != nil || i >= sig.Params().Len() {
+		return useTakes
+	}
+	u := c.summarize(decl.Body, sig.Params().At(i))
+	c.uses[key] = u
+	return u
+}
+
+// funcDecl returns the declaration of a function of the package.
+func (c *checker) funcDecl(fn *types.Func) *ast.FuncDecl {
+	if c.decls == nil {
+		c.decls = make(map[*types.Func]*ast.FuncDecl)
+		for _, f := range c.pass.Files {
+			for _, d := range f.Decls {
+				if fd, ok := d.(*ast.FuncDecl); ok {
+					if obj, ok := c.pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
+						c.decls[obj] = fd
+					}
+				}
+			}
+		}
+	}
+	return c.decls[fn]
+}
+
+// summarize returns what the body does with the parameter v.
+func (c *checker) summarize(body *ast.BlockStmt, v *types.Var) paramUse {
+	info := c.pass.TypesInfo
+	var u paramUse
+	ast.PreorderStack(body, nil, func(n ast.Node, stack []ast.Node) bool {
+		if u&useTakes != 0 {
+			return false
+		}
+		id, ok := n.(*ast.Ident)
+		if !ok || info.Uses[id] != v {
+			return true
+		}
+		for _, s := range stack {
+			if _, ok := s.(*ast.FuncLit); ok {
+				u |= useTakes // a closure may run at any time, or never
+				return true
+			}
+		}
+		u |= c.useOf(id, stack)
+		return true
+	})
+	return u
+}
+
+// useOf says what one use of a command or file variable does with it.
+func (c *checker) useOf(id ast.Expr, stack []ast.Node) paramUse {
+	info := c.pass.TypesInfo
+	at := func(k int) ast.Node {
+		if len(stack) >= k {
+			return stack[len(stack)-k]
+		}
+		return nil
+	}
+	var child ast.Node = id
+	switch p := at(1).(type) {
+	case *ast.SelectorExpr:
+		if p.X != id {
+			return useTakes
+		}
+		grand := at(2)
+		if call, ok := grand.(*ast.CallExpr); ok && call.Fun == p {
+			switch p.Sel.Name {
+			case "Close":
+				return useCloses
+			default:
+				return cmdMethodUse(p.Sel.Name)
+			}
+		}
+		if s := info.Selections[p]; s != nil && s.Kind() == types.MethodVal {
+			return useTakes // a method value: called who knows when
+		}
+		if p.Sel.Name == "Process" {
+			psel, ok := grand.(*ast.SelectorExpr)
+			if !ok {
+				if bin, ok := grand.(*ast.BinaryExpr); ok && (bin.Op == token.EQL || bin.Op == token.NEQ) {
+					return 0
+				}
+				return useTakes
+			}
+			if call, ok := at(3).(*ast.CallExpr); ok && call.Fun == psel {
+				switch psel.Sel.Name {
+				case "Wait", "Release":
+					return useWaits
+				}
+				return 0 // Kill, Signal: do not reap
+			}
+			if psel.Sel.Name == "Pid" {
+				return 0
+			}
+			return useTakes
+		}
+		return 0 // a field read or set: cmd.Env = ..., cmd.Args
+	case *ast.CallExpr:
+		if p.Fun == child {
+			return useTakes
+		}
+		if u, ok := c.argUse(p, id); ok {
+			return u
+		}
+		if pkgTypesFile(info, id) && !mayClose(info, p, id) {
+			return 0 // io.Copy(w, f): used, not owned
+		}
+		return useTakes
+	case *ast.BinaryExpr:
+		if p.Op == token.EQL || p.Op == token.NEQ {
+			return 0
+		}
+	case *ast.AssignStmt:
+		// Stored into a field of a command (cmd.Stdout = f) is a use: the
+		// file is handed to a child, the parent still holds it.
+		for i, r := range p.Rhs {
+			if r == id && len(p.Lhs) == len(p.Rhs) {
+				if sel, ok := p.Lhs[i].(*ast.SelectorExpr); ok {
+					if t := info.TypeOf(sel.X); t != nil && (isCmd(t) || isProcAttr(t)) {
+						return 0
+					}
+				}
+			}
+		}
+	}
+	return useTakes
+}
+
+func pkgTypesFile(info *types.Info, e ast.Expr) bool {
+	t := info.TypeOf(e)
+	return t != nil && isNamed(t, "os", "File")
+}

@@ -1,0 +1,371 @@
+package execfd
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"slices"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/astutil"
+
+	"github.com/tmplint/tmplint/internal/pathflow"
+)
+
+// Commands started in a loop are often kept in a local slice and waited
+// for together after the loop. Appending a command to such a slice is not
+// a hand-off: the slice now holds the duty to wait, and every path from
+// the start to a return must pass a loop that waits for the slice's
+// elements, or hand the slice itself on. The classic leak is the early
+// return when a later start fails: the children started so far are never
+// waited.
+
+// A collection is a local slice variable that holds commands, directly or
+// in a field of its elements.
+type collection struct {
+	v     *types.Var
+	files bool // holds files to close, not commands to wait for
+	// appends are the statements that put a command into the slice.
+	appends []ast.Stmt
+	// released are the nodes that wait for every element (the operand of
+	// a range loop whose body waits for the element) or hand the slice
+	// on; computed on first use.
+	released map[ast.Node]bool
+}
+
+// appendedTo returns the collection that the use id of a command is put
+// into: "cmds = append(cmds, cmd)", "procs = append(procs, proc{cmd: cmd})",
+// "cmds[i] = cmd".
+func (fn *fun) appendedTo(id *ast.Ident, stack []ast.Node) *collection {
+	info := fn.info()
+	var child ast.Node = id
+	for i := len(stack) - 1; i >= 0; i-- {
+		switch p := stack[i].(type) {
+		case *ast.ParenExpr, *ast.CompositeLit:
+			child = p
+			continue
+		case *ast.KeyValueExpr:
+			if p.Value != child {
+				return nil
+			}
+			child = p
+			continue
+		case *ast.UnaryExpr:
+			if p.Op != token.AND {
+				return nil
+			}
+			child = p
+			continue
+		case *ast.CallExpr:
+			bid, ok := ast.Unparen(p.Fun).(*ast.Ident)
+			if !ok || len(p.Args) < 2 || p.Args[0] == child {
+				return nil
+			}
+			if b, ok := info.Uses[bid].(*types.Builtin); !ok || b.Name() != "append" {
+				return nil
+			}
+			v := fn.localVar(p.Args[0])
+			if v == nil || i == 0 {
+				return nil
+			}
+			as, ok := stack[i-1].(*ast.AssignStmt)
+			if !ok || len(as.Lhs) != 1 || len(as.Rhs) != 1 || as.Rhs[0] != p || fn.localVar(as.Lhs[0]) != v {
+				return nil
+			}
+			return fn.collectionOf(v, as)
+		case *ast.AssignStmt:
+			j := indexOf(p.Rhs, child.(ast.Expr))
+			if j < 0 || len(p.Lhs) != len(p.Rhs) {
+				return nil
+			}
+			ix, ok := ast.Unparen(p.Lhs[j]).(*ast.IndexExpr)
+			if !ok {
+				return nil
+			}
+			if v := fn.localVar(ix.X); v != nil {
+				if _, ok := v.Type().Underlying().(*types.Slice); ok {
+					return fn.collectionOf(v, p)
+				}
+			}
+			return nil
+		}
+		return nil
+	}
+	return nil
+}
+
+func (fn *fun) collectionOf(v *types.Var, at ast.Stmt) *collection {
+	if fn.colls == nil {
+		fn.colls = make(map[*types.Var]*collection)
+	}
+	c := fn.colls[v]
+	if c == nil {
+		c = &collection{v: v}
+		fn.colls[v] = c
+	}
+	for _, a := range c.appends {
+		if a == at {
+			return c
+		}
+	}
+	c.appends = append(c.appends, at)
+	return c
+}
+
+// releases finds the nodes that wait for all of the collection's commands
+// or hand the collection on.
+func (fn *fun) releases(col *collection) map[ast.Node]bool {
+	if col.released != nil {
+		return col.released
+	}
+	col.released = make(map[ast.Node]bool)
+	info := fn.info()
+	ast.PreorderStack(fn.body, nil, func(n ast.Node, stack []ast.Node) bool {
+		id, ok := n.(*ast.Ident)
+		if !ok || info.Uses[id] != col.v || len(stack) == 0 {
+			return true
+		}
+		var child ast.Node = id
+		i := len(stack) - 1
+		for ; i >= 0; i-- {
+			if _, ok := stack[i].(*ast.ParenExpr); !ok {
+				break
+			}
+			child = stack[i]
+		}
+		if i < 0 {
+			return true
+		}
+		switch p := stack[i].(type) {
+		case *ast.RangeStmt:
+			if p.X == child && fn.releasesElements(p, col) {
+				col.released[id] = true
+			}
+			return true
+		case *ast.IndexExpr, *ast.SliceExpr:
+			return true // one element: cmds[0].Process.Kill()
+		case *ast.AssignStmt:
+			if isLHS(p, child.(ast.Expr)) {
+				return true
+			}
+		case *ast.CallExpr:
+			if bid, ok := ast.Unparen(p.Fun).(*ast.Ident); ok {
+				if b, ok := info.Uses[bid].(*types.Builtin); ok {
+					switch b.Name() {
+					case "append", "len", "cap":
+						return true
+					}
+				}
+			}
+			if u, known := fn.c.argUse(p, child.(ast.Expr)); known && u == 0 {
+				return true // borrowed
+			}
+			if col.files && !fn.c.mayCloseArg(p, child.(ast.Expr)) {
+				return true
+			}
+		case *ast.BinaryExpr:
+			return true
+		}
+		col.released[id] = true // returned, stored, passed on
+		return true
+	})
+	return col.released
+}
+
+// releasesElements reports whether the body of the range loop over the
+// collection waits for (or hands on) the command of the element it visits,
+// or closes its file.
+func (fn *fun) releasesElements(rs *ast.RangeStmt, col *collection) bool {
+	info := fn.info()
+	v := col.v
+	methods, uses := []string{"Wait", "Release", "Run"}, useWaits|useTakes
+	if col.files {
+		methods, uses = []string{"Close"}, useCloses|useTakes
+	}
+	elemVar := func(e ast.Expr) *types.Var {
+		if e == nil {
+			return nil
+		}
+		id, ok := e.(*ast.Ident)
+		if !ok {
+			return nil
+		}
+		w, _ := info.ObjectOf(id).(*types.Var)
+		return w
+	}
+	key, val := elemVar(rs.Key), elemVar(rs.Value)
+	// isElem reports whether e is the element, or a field of it.
+	isElem := func(e ast.Expr) bool {
+		for {
+			switch x := ast.Unparen(e).(type) {
+			case *ast.Ident:
+				w := info.Uses[x]
+				return w != nil && w == val
+			case *ast.SelectorExpr:
+				e = x.X
+			case *ast.IndexExpr:
+				return isVar(info, x.X, v) && key != nil && isVar(info, x.Index, key)
+			case *ast.StarExpr:
+				e = x.X
+			default:
+				return false
+			}
+		}
+	}
+	found := false
+	ast.Inspect(rs.Body, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && isElem(sel.X) && slices.Contains(methods, sel.Sel.Name) {
+			found = true
+		}
+		for _, a := range call.Args {
+			if isElem(a) {
+				if col.files {
+					found = found || fn.c.mayCloseArg(call, a) // closeFile(f)
+				} else if u, known := fn.c.argUse(call, a); !known || u&uses != 0 {
+					found = true // waitCmd(c), g.Go(c.Wait)
+				}
+			}
+			if sel, ok := ast.Unparen(a).(*ast.SelectorExpr); ok && slices.Contains(methods, sel.Sel.Name) && isElem(sel.X) {
+				found = true // a method value
+			}
+		}
+		return true
+	})
+	return found
+}
+
+// inLoop reports whether the node lies in a for or range loop of the
+// function, outside function literals.
+func inLoop(path []ast.Node) bool {
+	for _, n := range path {
+		switch n.(type) {
+		case *ast.ForStmt, *ast.RangeStmt:
+			return true
+		case *ast.FuncLit, *ast.FuncDecl:
+			return false
+		}
+	}
+	return false
+}
+
+// checkCollected follows a command that is kept in a local slice: from the
+// start, or from the append when it comes after the start, every path to a
+// return must wait for the command or for the slice's elements.
+func (fn *fun) checkCollected(cmd *command, start *ast.CallExpr) {
+	info := fn.info()
+	path, _ := astutil.PathEnclosingInterval(fn.file, start.Pos(), start.End())
+	var creation ast.Node = start
+	var errVar *types.Var
+	loop := inLoop(path)
+	var after ast.Stmt
+	for _, col := range cmd.collections {
+		for _, a := range col.appends {
+			if a.Pos() > start.End() && cmd.gen(a.Pos()) == cmd.gen(start.Pos()) && (after == nil || a.Pos() < after.Pos()) {
+				after = a
+			}
+		}
+	}
+	if after != nil {
+		creation = after
+	} else if !loop {
+		// Appended before a start that runs once: its failure branch
+		// has no child.
+		errVar = fn.errOf(start, path)
+	}
+	released := make(map[ast.Node]bool)
+	var names []string
+	for _, col := range cmd.collections {
+		for n := range fn.releases(col) {
+			released[n] = true
+		}
+		names = append(names, col.v.Name())
+	}
+	// A deferred loop registered before the first start ("defer func() {
+	// for _, c := range cmds { c.Wait() } }()") covers every return.
+	var deferred ast.Node
+	ast.Inspect(fn.body, func(n ast.Node) bool {
+		if deferred != nil || n == nil || n.Pos() >= creation.Pos() {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.DeferStmt:
+			for r := range released {
+				if n.Pos() <= r.Pos() && r.End() <= n.End() {
+					deferred = n
+				}
+			}
+			return false
+		}
+		return true
+	})
+	q := &pathflow.Query{
+		Info:     info,
+		CFG:      fn.cfg,
+		Creation: creation,
+		Err:      errVar,
+		Deferred: deferred,
+		Release: func(n ast.Node, stack []ast.Node) pathflow.Action {
+			if released[n] {
+				return pathflow.Action{Effect: pathflow.Released}
+			}
+			if call, ok := n.(*ast.CallExpr); ok && fn.waitsCmd(call, cmd.v) {
+				return pathflow.Action{Effect: pathflow.Released}
+			}
+			return pathflow.Action{}
+		},
+	}
+	for _, l := range pathflow.Leaks(q) {
+		if l.Kind != pathflow.Return || fn.isMain() {
+			continue
+		}
+		name, col := cmd.v.Name(), names[0]
+		msg := "this return leaves the children in " + col + " unwaited"
+		if loop {
+			msg = "this return leaves the children started so far, kept in " + col + ", unwaited"
+		}
+		fn.c.r.Report(analysis.Diagnostic{
+			Pos: start.Pos(), End: start.End(),
+			Message: fmt.Sprintf("%s.Start succeeds and the child is kept in %s, but some path returns without waiting for the commands in %s: %s; wait for each command in %s (Process.Kill then Wait to stop them) before returning",
+				name, col, col, fn.unwaitedHarm(cmd), col),
+			Related: related(l.Node, msg),
+		})
+		return
+	}
+}
+
+// waitsCmd reports whether the call waits for the command v: v.Wait(),
+// v.Process.Wait(), v.Process.Release(), or a function of the package that
+// waits for its argument.
+func (fn *fun) waitsCmd(call *ast.CallExpr, v *types.Var) bool {
+	info := fn.info()
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+		switch sel.Sel.Name {
+		case "Wait":
+			if isVar(info, sel.X, v) || fn.isProcessOf(sel.X, v) {
+				return true
+			}
+		case "Release":
+			if fn.isProcessOf(sel.X, v) {
+				return true
+			}
+		}
+	}
+	for _, a := range call.Args {
+		if isVar(info, a, v) {
+			if u, known := fn.c.argUse(call, a); known && u&useWaits != 0 {
+				return true
+			}
+		}
+	}
+	return false
+}

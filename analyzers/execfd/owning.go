@@ -1,0 +1,169 @@
+package execfd
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// A struct that keeps a started child in a field takes over the duty to
+// wait for it: some function of the package (a Close, Stop or Wait method)
+// must wait for the field, or hand it on. Storing the command is a
+// hand-off only if that happens somewhere; a field that nothing ever waits
+// for is reported at the store. Only unexported fields are judged: an
+// exported one may be waited for by another package.
+
+// A store is an assignment of a command to a struct field.
+type store struct {
+	at    ast.Node // the assignment or the composite literal's element
+	field *types.Var
+	owner types.Type // the struct's type, for the message
+}
+
+// fieldStore returns the store when the use id is the value assigned to a
+// field of a struct: "s.child = cmd", "&server{child: cmd}".
+func fieldStore(info *types.Info, id ast.Expr, stack []ast.Node) *store {
+	var child ast.Node = id
+	i := len(stack) - 1
+	for ; i >= 0; i-- {
+		if _, ok := stack[i].(*ast.ParenExpr); !ok {
+			break
+		}
+		child = stack[i]
+	}
+	if i < 0 {
+		return nil
+	}
+	switch p := stack[i].(type) {
+	case *ast.AssignStmt:
+		j := indexOf(p.Rhs, child.(ast.Expr))
+		if j < 0 || len(p.Lhs) != len(p.Rhs) {
+			return nil
+		}
+		sel, ok := ast.Unparen(p.Lhs[j]).(*ast.SelectorExpr)
+		if !ok {
+			return nil
+		}
+		s := info.Selections[sel]
+		if s == nil || s.Kind() != types.FieldVal {
+			return nil
+		}
+		f, _ := s.Obj().(*types.Var)
+		return &store{at: p, field: f, owner: s.Recv()}
+	case *ast.KeyValueExpr:
+		if p.Value != child || i == 0 {
+			return nil
+		}
+		lit, ok := stack[i-1].(*ast.CompositeLit)
+		if !ok {
+			return nil
+		}
+		key, ok := p.Key.(*ast.Ident)
+		if !ok {
+			return nil
+		}
+		f, ok := info.Uses[key].(*types.Var)
+		if !ok || !f.IsField() {
+			return nil
+		}
+		return &store{at: p, field: f, owner: info.TypeOf(lit)}
+	}
+	return nil
+}
+
+// ownedFields records, per field of the package that holds a command, a
+// process or a file, whether some function waits for it, closes it or
+// hands it on.
+type ownedFields struct {
+	released map[*types.Var]bool
+}
+
+func (c *checker) ownedFields() *ownedFields {
+	if c.owned != nil {
+		return c.owned
+	}
+	o := &ownedFields{released: make(map[*types.Var]bool)}
+	c.owned = o
+	info := c.pass.TypesInfo
+	for _, f := range c.pass.Files {
+		ast.PreorderStack(f, nil, func(n ast.Node, stack []ast.Node) bool {
+			sel, ok := n.(*ast.SelectorExpr)
+			if !ok || len(stack) == 0 {
+				return true
+			}
+			s := info.Selections[sel]
+			if s == nil || s.Kind() != types.FieldVal {
+				return true
+			}
+			field, _ := s.Obj().(*types.Var)
+			if field == nil || field.Pkg() != c.pass.Pkg || o.released[field] {
+				return true
+			}
+			t := field.Type()
+			if !isCmd(t) && !isNamed(t, "os", "Process") && !isNamed(t, "os", "File") {
+				return true
+			}
+			if as, ok := stack[len(stack)-1].(*ast.AssignStmt); ok && isLHS(as, sel) {
+				return true // s.child = cmd
+			}
+			if isNamed(t, "os", "Process") {
+				// p.Wait(), p.Release(): the method is called on the field.
+				if psel, ok := stack[len(stack)-1].(*ast.SelectorExpr); ok && psel.X == sel && len(stack) >= 2 {
+					if call, ok := stack[len(stack)-2].(*ast.CallExpr); ok && call.Fun == psel {
+						switch psel.Sel.Name {
+						case "Wait", "Release":
+							o.released[field] = true
+						}
+						return true
+					}
+				}
+			}
+			if c.useOf(sel, stack)&(useWaits|useCloses|useTakes) != 0 {
+				o.released[field] = true
+			}
+			return true
+		})
+	}
+	return o
+}
+
+// checkStores reports a started command whose only hand-off is a store
+// into an unexported field that no function of the package waits for.
+func (fn *fun) checkStores(cmd *command) {
+	if cmd.handed || cmd.waited || cmd.released || len(cmd.stores) == 0 || len(cmd.collections) > 0 {
+		return
+	}
+	o := fn.c.ownedFields()
+	for _, st := range cmd.stores {
+		if st.field == nil || st.field.Exported() || st.field.Pkg() != fn.c.pass.Pkg || o.released[st.field] {
+			return
+		}
+	}
+	st := cmd.stores[0]
+	owner := typeName(st.owner)
+	wait := st.field.Name() + ".Wait"
+	if isNamed(st.field.Type(), "os", "Process") {
+		wait = st.field.Name() + ".Wait, or Release to detach it"
+	}
+	fn.c.r.Report(analysis.Diagnostic{
+		Pos: st.at.Pos(), End: st.at.End(),
+		Message: fmt.Sprintf("field %s of %s holds the child started by %s.Start, but no function of the package waits for it: once it exits it stays a zombie until the parent exits; wait for it (%s) in a method of %s, such as its Close or Stop",
+			st.field.Name(), owner, cmd.v.Name(), wait, owner),
+	})
+}
+
+// typeName names the struct type for a message.
+func typeName(t types.Type) string {
+	if t == nil {
+		return "the struct"
+	}
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if n, ok := types.Unalias(t).(*types.Named); ok {
+		return n.Obj().Name()
+	}
+	return "the struct"
+}

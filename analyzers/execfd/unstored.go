@@ -1,0 +1,17 @@
+package execfd
+
+import (
+	"golang.org/x/tools/go/analysis"
+)
+
+// checkUnstored reports exec.Command(...).Start() on a command that is
+// never kept (the "open a browser" idiom): nothing can wait for the child,
+// so once it exits it stays a zombie until the parent exits.
+func (fn *fun) checkUnstored() {
+	for _, call := range fn.unstored {
+		fn.c.r.Report(analysis.Diagnostic{
+			Pos: call.Pos(), End: call.End(),
+			Message: "the command started here is never kept, so nothing can wait for it: once the child exits it stays a zombie until the parent exits; keep the *exec.Cmd and call Wait (in a goroutine if the parent must not block), or use Run",
+		})
+	}
+}
