@@ -7,10 +7,12 @@
 //
 // A temp object comes from os.CreateTemp, os.MkdirTemp, ioutil.TempFile,
 // ioutil.TempDir, or a function known (by a fact, across packages) to
-// return one for its caller to clean up. From the successful creation (the
-// branch where its error is nil) to every exit of the function — a return,
-// the end of the body, or a call that does not return such as os.Exit,
-// log.Fatal or t.Fatal — the object must be either
+// return one for its caller to clean up: one that returns what a creator
+// made, or that makes it itself in an O_CREATE|O_EXCL loop over random
+// names. From the successful creation (the branch where its error is nil)
+// to every exit of the function — a return, the end of the body, or a call
+// that does not return such as os.Exit, log.Fatal or t.Fatal — the object
+// must be either
 //
 //   - removed: os.Remove or os.RemoveAll of its name (f.Name() or a
 //     variable holding it), directly, deferred, in a closure that is
@@ -23,11 +25,49 @@
 //     counts), stored into a field, a global, a map, a slice or a channel,
 //     sent, registered with the tmplint shim, renamed away with os.Rename
 //     (the branch where the rename failed still needs the removal), or
-//     passed to a function that takes ownership of it.
+//     passed to a function that takes it (stores or returns it).
 //
-// Passing the object to code the analysis cannot see (a function of another
-// package without a fact, a function value, an interface method) is
-// silence: such a value is someone else's to clean up.
+// Passing the object, or a path inside it (filepath.Join(dir, "x"),
+// f.Name()), to a function that only uses it — opens, reads, writes,
+// downloads into, extracts into, runs a command in it — is a borrow: the
+// caller still owns it. Every function carries a fact saying, per
+// parameter, whether it borrows, takes or removes it, so this is found
+// across packages:
+//
+//	dir, err := os.MkdirTemp("", "extract-")
+//	if err != nil {
+//		return err
+//	}
+//	tgz := filepath.Join(dir, "k.tar.gz")
+//	if err := download(url, tgz); err != nil {
+//		return err // reported: dir stays on disk
+//	}
+//
+// Standard functions borrow, except those that store (sync.Map.Store,
+// context.WithValue) or remove. Passing the object to code the analysis
+// cannot see — a function value, an interface method, or a function that
+// passes it on to one — is silence by default: such a value may be
+// someone else's to clean up.
+//
+// Storing the object into a field of an object the function made itself
+// (a composite literal, new(T), a struct variable, exec.Command) and has
+// not shared yet moves the obligation onto that owner: it must be
+// returned, stored or handed off in turn, or released by a method of its
+// type that removes the field. A return that drops the owner is reported
+// there, and the fix names the owner's release method when it has one:
+//
+//	s := &Server{dir: dir}
+//	if err := s.listen(); err != nil {
+//		return nil, err // reported: call s.Close() before returning
+//	}
+//	return s, nil
+//
+// A struct type of the package that stores a temp object in an unexported
+// field must remove it somewhere: if no code of the package removes what
+// the field holds (or lets it go elsewhere: a getter, another store, unknown
+// code), the store is reported — "field target holds a temp directory that
+// no method of Mount removes". A Cleanup that only unmounts a temp mount
+// point is the classic.
 //
 // The branches on which the creation failed need nothing, however the
 // code tells them: "err != nil", an error predicate on err (errors.Is,
@@ -89,7 +129,8 @@
 // os.CreateTemp(t.TempDir(), pattern): the testing package then removes
 // the object. That fix is safe: nothing outlives the test.
 //
-// With -strict, also reported: an object that escapes into unknown code, a
+// With -strict, also reported: an object that escapes into unknown code (a
+// function value, an interface method, a callee that passes it to one), a
 // temp *os.File that is not closed on every path, and a main package that
 // creates temp objects without signal-aware cleanup (a Ctrl-C leaves them
 // behind): use a session of github.com/tmplint/tmplint/shim/session.

@@ -100,6 +100,8 @@ type checker struct {
 	res         *tempfacts.Result
 	file        *ast.File
 	signalAware bool
+	// fieldReported holds the field stores already reported.
+	fieldReported map[ast.Node]bool
 }
 
 // function checks the creations directly in the body of fn (not those in
@@ -185,6 +187,7 @@ func (c *checker) creation(fn ast.Node, g *cfg.CFG, cr *tempfacts.Creation, stac
 	}
 	a := c.res.AssignOf(parent, cr)
 	if a == nil {
+		c.owningFieldAt(parent, cr)
 		return // stored into a field or element
 	}
 	if c.expectedToFail(a.Stmt, c.res.Var(a.Err)) {
@@ -248,6 +251,8 @@ func (c *checker) creation(fn ast.Node, g *cfg.CFG, cr *tempfacts.Creation, stac
 		})
 	} else if leak != nil {
 		c.reportLeak(fn, cr, a, name, *leak, leaks, t)
+	} else if c.ownerDropped(fn, cr, obj, cleanup, name, query) {
+		// Reported at the returns that drop the owner.
 	} else if obj != nil || cleanup != nil {
 		// Strict: escapes into unknown code are no hand-off.
 		for _, l := range query(c.res.Track(fn, cr.Kind, obj, cleanup, tempfacts.Strict)) {
@@ -263,6 +268,7 @@ func (c *checker) creation(fn ast.Node, g *cfg.CFG, cr *tempfacts.Creation, stac
 			break
 		}
 	}
+	c.owningFields(t, cr)
 	// Strict: an unclosed temp *os.File.
 	if cr.Kind == tempfacts.File && obj != nil && pkgtypes.IsOSFile(obj.Type()) {
 		for _, l := range query(c.res.Track(fn, cr.Kind, obj, nil, tempfacts.Close)) {

@@ -16,7 +16,8 @@ func TestDefault(t *testing.T) {
 		"tempcleanup/handoff", "tempcleanup/exit", "tempcleanup/private",
 		"tempcleanup/usehelper", "tempcleanup/regression_artifactdir", "tempcleanup/regression_expectedfailure",
 		"tempcleanup/regression_callerdir", "tempcleanup/regression_printed",
-		"tempcleanup/regression_derived", "tempcleanup/regression_deferbefore")
+		"tempcleanup/regression_derived", "tempcleanup/regression_deferbefore", "tempcleanup/owners", "tempcleanup/wrapper",
+		"tempcleanup/borrow")
 }
 
 func TestFixes(t *testing.T) {
@@ -28,7 +29,7 @@ func TestStrict(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { tempcleanup.Analyzer.Flags.Set("strict", "false") })
-	analysistest.Run(t, testdatadir.Dir(t), tempcleanup.Analyzer, "tempcleanup/strict", "tempcleanup/strictmain", "tempcleanup/shimmain")
+	analysistest.Run(t, testdatadir.Dir(t), tempcleanup.Analyzer, "tempcleanup/strict", "tempcleanup/strictmain", "tempcleanup/shimmain", "tempcleanup/strictborrow")
 }
 
 // TestLeakFixes checks the hints and fixes that remove a temp object only

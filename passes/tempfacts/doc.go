@@ -7,22 +7,41 @@
 //
 // tempfacts: compute temp-object ownership facts for functions (reports nothing)
 //
-// Two facts are exported, for functions declared in the package only:
+// Four facts are exported, for functions declared in the package only:
 //
 //   - returnsTemp: the function creates a temp file or directory (with
-//     os.CreateTemp, os.MkdirTemp, ioutil.TempFile, ioutil.TempDir or a
-//     function with this fact) and returns it, as result i, on a path where
-//     it did not remove it: the caller must clean it up. When result j is a
-//     func() whose body removes the object, the fact records the pair: the
-//     caller may clean up by calling the cleanup, and one that drops it
-//     leaks. A function that returns only such a cleanup has the fact with
-//     no object. When the object was created in a directory named by a
-//     parameter, the fact records that parameter, so that a caller passing a
-//     private directory (t.TempDir()) owes nothing.
+//     os.CreateTemp, os.MkdirTemp, ioutil.TempFile, ioutil.TempDir, a
+//     function with this fact, or its own loop over random names: an
+//     os.OpenFile with O_CREATE|O_EXCL, or an os.Mkdir, at a name with a
+//     math/rand or crypto/rand part, retried while the name exists) and
+//     returns it, as result i, on a path where it did not remove it: the
+//     caller must clean it up. When result j is a func() whose body
+//     removes the object, the fact records the pair: the caller may clean
+//     up by calling the cleanup, and one that drops it leaks. A function
+//     that returns only such a cleanup has the fact with no object. When
+//     the object was created in a directory named by a parameter, the fact
+//     records that parameter, so that a caller passing a private directory
+//     (t.TempDir()) owes nothing.
 //   - releases: on every path that returns, the function removes its
 //     parameter i (a path or an *os.File), or takes ownership of it by
 //     storing it into a field, a global, a map, a slice or a channel. A
 //     function that removes only on some paths (on success) has no fact.
+//   - takes: on some path the function keeps its parameter i: stores it,
+//     or returns it (returning only a path inside it, filepath.Join(dir,
+//     key), is no take). A caller passing a temp object to it hands the
+//     object off.
+//   - borrows: the function only uses its parameter i (opens, reads,
+//     writes, runs a command in it, passes it to functions that borrow
+//     it): the caller still owns what it passed and must remove it.
+//
+// A parameter in none of the facts is unknown code: it reaches a function
+// value or an interface method, the function is generic, or the parameter
+// has a type that carries no path (facts are computed for strings, *os.File,
+// interfaces an *os.File satisfies such as io.Writer, and slices of these,
+// ...string included). Callers treat unknown code as an escape: silent by
+// default, reported by tempcleanup's strict profile. In go vet and the
+// standalone driver every dependency is analyzed, so a function without a
+// fact for a path parameter really is unknown code.
 //
 // The standard library is written down rather than derived: os.Remove and
 // os.RemoveAll (and syscall and x/sys/unix Unlink, Rmdir) remove their
@@ -33,6 +52,13 @@
 // container/list, container/heap).
 //
 // The pass's Result exposes the same model to tempcleanup: which calls
-// create temp objects, and a Tracker that judges, node by node, whether a
-// statement removes, hands off, or lets escape a tracked object.
+// create temp objects, what a function does with each parameter
+// (ParamUse), and a Tracker that judges, node by node, whether a statement
+// removes, hands off, or lets escape a tracked object. In the Owners mode
+// the Tracker follows the object into the fields of objects the function
+// made (a composite literal, new, a struct variable, exec.Command): such a
+// store is no hand-off, the owner carries the obligation, and a method of
+// the owner's type that removes the field releases it. FieldReleasers and
+// FieldKept say which functions of the package remove what a field holds,
+// and whether anything lets it go at all.
 package tempfacts

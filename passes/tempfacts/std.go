@@ -3,6 +3,8 @@ package tempfacts
 import (
 	"go/types"
 	"strings"
+
+	"github.com/tmplint/tmplint/internal/pkgtypes"
 )
 
 // A Kind is the kind of a temp object.
@@ -175,6 +177,43 @@ func IsTB(t types.Type) bool {
 func isString(t types.Type) bool {
 	b, ok := t.Underlying().(*types.Basic)
 	return ok && b.Info()&types.IsString != 0
+}
+
+// pathCarrier reports whether a parameter of type t can carry a temp
+// object to a function: a string, an *os.File, an interface that an
+// *os.File satisfies (io.Writer, io.Reader, not the empty interface), or a
+// slice of these (a variadic ...string). Only such parameters get borrows
+// and takes facts; a temp object passed in any other way reaches code the
+// analysis does not follow.
+func pathCarrier(t types.Type) bool {
+	if s, ok := t.Underlying().(*types.Slice); ok {
+		t = s.Elem()
+	}
+	if isString(t) || pkgtypes.IsOSFile(t) {
+		return true
+	}
+	it, ok := t.Underlying().(*types.Interface)
+	if !ok || it.NumMethods() == 0 {
+		return false
+	}
+	for i := 0; i < it.NumMethods(); i++ {
+		if !osFileMethods[it.Method(i).Name()] {
+			return false
+		}
+	}
+	return true
+}
+
+// osFileMethods are the names of the methods of *os.File: an interface
+// made of them (io.Reader, io.WriteCloser, interface{ Name() string }) can
+// hold one. The names suffice to choose which parameters get facts.
+var osFileMethods = map[string]bool{
+	"Chdir": true, "Chmod": true, "Chown": true, "Close": true, "Fd": true,
+	"Name": true, "Read": true, "ReadAt": true, "ReadDir": true, "ReadFrom": true,
+	"Readdir": true, "Readdirnames": true, "Seek": true, "SetDeadline": true,
+	"SetReadDeadline": true, "SetWriteDeadline": true, "Stat": true, "Sync": true,
+	"SyscallConn": true, "Truncate": true, "Write": true, "WriteAt": true,
+	"WriteString": true, "WriteTo": true,
 }
 
 // isCleanupFunc reports whether t is func().

@@ -29,7 +29,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:        run,
 	Requires:   []*analysis.Analyzer{tempdir.Analyzer},
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(returnsTemp), new(releases), new(borrows)},
+	FactTypes:  []analysis.Fact{new(returnsTemp), new(releases), new(borrows), new(takes)},
 }
 
 // returnsTemp is the fact of a function that returns a temp object its
@@ -88,6 +88,18 @@ func (*borrows) AFact() {}
 
 func (f *borrows) String() string { return paramsFact("borrows", f.Params) }
 
+// takes is the fact of a function that keeps some of its path (or
+// *os.File) parameters on some path without removing them on every path:
+// it stores them into a field, a global, a map, a slice or a channel, or
+// returns them. A caller passing a temp object to it hands the object off.
+type takes struct {
+	Params []int
+}
+
+func (*takes) AFact() {}
+
+func (f *takes) String() string { return paramsFact("takes", f.Params) }
+
 // A Creation is a call that creates a temp object the caller must clean
 // up.
 type Creation struct {
@@ -116,6 +128,10 @@ type Result struct {
 	returnsMemo  map[*types.Func]*returnsTemp
 	releasesMemo map[*types.Func]*releases
 	borrowsMemo  map[*types.Func]*borrows
+	takesMemo    map[*types.Func]*takes
+	fieldMemo    map[*types.Var]map[*types.Func]bool
+	keptMemo     map[*types.Var]bool
+	callers      map[*types.Func][]*types.Func // built on first use
 	reasonsMemo  map[[2]any]uint
 	busy         map[*types.Func]bool
 }
@@ -163,6 +179,9 @@ func run(pass *analysis.Pass) (any, error) {
 		returnsMemo:  make(map[*types.Func]*returnsTemp),
 		releasesMemo: make(map[*types.Func]*releases),
 		borrowsMemo:  make(map[*types.Func]*borrows),
+		takesMemo:    make(map[*types.Func]*takes),
+		fieldMemo:    make(map[*types.Var]map[*types.Func]bool),
+		keptMemo:     make(map[*types.Var]bool),
 		reasonsMemo:  make(map[[2]any]uint),
 		busy:         make(map[*types.Func]bool),
 	}
@@ -219,6 +238,10 @@ func run(pass *analysis.Pass) (any, error) {
 			if pass.ImportObjectFact(fn, &bor) {
 				r.borrowsMemo[fn] = &bor
 			}
+			var tak takes
+			if pass.ImportObjectFact(fn, &tak) {
+				r.takesMemo[fn] = &tak
+			}
 			return true
 		})
 	}
@@ -233,6 +256,9 @@ func run(pass *analysis.Pass) (any, error) {
 			pass.ExportObjectFact(fn, f)
 		}
 		if f := r.borrowsOf(fn); f != nil {
+			pass.ExportObjectFact(fn, f)
+		}
+		if f := r.takesOf(fn); f != nil {
 			pass.ExportObjectFact(fn, f)
 		}
 	}
@@ -303,43 +329,107 @@ func (r *Result) releasesParam(fn *types.Func, i int) bool {
 	return false
 }
 
-// borrowsParam reports whether fn, of another package, is known to use its
-// parameter i without keeping or removing it.
-func (r *Result) borrowsParam(fn *types.Func, i int) bool {
-	f := r.borrowsMemo[fn.Origin()]
-	if f == nil {
+// A Use is what a function does with one of its parameters, as its
+// callers see it.
+type Use int
+
+const (
+	// Unknown: the parameter reaches code the analysis cannot see (a
+	// function value, an interface method), or the function cannot be
+	// judged (generic, a parameter of a type that carries no path).
+	Unknown Use = iota
+	// Borrow: the function only uses the parameter; the caller keeps it.
+	Borrow
+	// Take: the function stores or returns the parameter on some path.
+	Take
+	// Release: the function removes or stores the parameter on every path.
+	Release
+)
+
+// ParamUse returns what fn does with its parameter i: from the facts of a
+// function of another package, from the body of a function of this one.
+func (r *Result) ParamUse(fn *types.Func, i int) Use {
+	fn = fn.Origin()
+	if fn.Pkg() == r.pkg {
+		if r.releasesParam(fn, i) {
+			return Release
+		}
+		m, ok := r.paramReasons(fn, i)
+		switch {
+		case !ok:
+			return Unknown
+		case m&(1<<Stored|1<<Returned) != 0:
+			return Take
+		case m&(1<<Escaped) != 0:
+			return Unknown
+		}
+		return Borrow
+	}
+	has := func(params []int) bool {
+		for _, p := range params {
+			if p == i {
+				return true
+			}
+		}
 		return false
 	}
-	for _, p := range f.Params {
-		if p == i {
-			return true
-		}
+	if f := r.releasesMemo[fn]; f != nil && has(f.Params) {
+		return Release
 	}
-	return false
+	if f := r.borrowsMemo[fn]; f != nil && has(f.Params) {
+		return Borrow
+	}
+	if f := r.takesMemo[fn]; f != nil && has(f.Params) {
+		return Take
+	}
+	return Unknown
 }
 
-// borrowsOf computes the borrows fact of a function of this package.
-func (r *Result) borrowsOf(fn *types.Func) *borrows {
+// onlyRemoves reports whether the local function fn releases its parameter
+// i only by removing it, never by storing it. For a function of another
+// package the facts do not say, and the answer is false.
+func (r *Result) onlyRemoves(fn *types.Func, i int) bool {
+	if fn.Origin().Pkg() != r.pkg {
+		return false
+	}
+	m, ok := r.paramReasons(fn.Origin(), i)
+	return ok && m&(1<<Stored|1<<Returned|1<<Escaped) == 0
+}
+
+// paramFacts lists the parameters of the local function fn that carry a
+// path or a file and whose use is want, for the borrows and takes facts.
+func (r *Result) paramFacts(fn *types.Func, want Use) []int {
 	d := r.decls[fn]
 	sig, _ := fn.Type().(*types.Signature)
 	if d == nil || sig == nil || generic(d) {
 		return nil
 	}
-	var f *borrows
+	var params []int
 	for i := 0; i < sig.Params().Len(); i++ {
-		p := sig.Params().At(i)
-		if !pkgtypes.IsOSFile(p.Type()) && !isString(p.Type()) {
+		if !pathCarrier(sig.Params().At(i).Type()) {
 			continue
 		}
-		if r.releasesParam(fn, i) || r.localKeeps(fn, i) {
-			continue
+		if r.ParamUse(fn, i) == want {
+			params = append(params, i)
 		}
-		if f == nil {
-			f = new(borrows)
-		}
-		f.Params = append(f.Params, i)
 	}
-	return f
+	return params
+}
+
+// borrowsOf computes the borrows fact of a function of this package.
+func (r *Result) borrowsOf(fn *types.Func) *borrows {
+	if p := r.paramFacts(fn, Borrow); p != nil {
+		return &borrows{Params: p}
+	}
+	return nil
+}
+
+// takesOf computes the takes fact of a function of this package.
+func (r *Result) takesOf(fn *types.Func) *takes {
+	if p := r.paramFacts(fn, Take); p != nil {
+		return &takes{Params: p}
+	}
+	return nil
 }
 
 func (r *Result) returnsOf(fn *types.Func) *returnsTemp {
@@ -490,6 +580,10 @@ func (r *Result) computeReturns(fn *types.Func, d *ast.FuncDecl) *returnsTemp {
 		}
 		c := r.Creation(call)
 		if c == nil {
+			// The function's own loop over random names.
+			if a := r.exclusiveAssign(d, call, stack); a != nil {
+				fact = r.returnedObject(d, sig, g, a, paramOf(a.Creation.DirArg))
+			}
 			return true
 		}
 		dirParam := -1
@@ -672,16 +766,9 @@ func (r *Result) computeReleases(fn *types.Func, d *ast.FuncDecl) *releases {
 	return f
 }
 
-// localKeeps reports whether the local function fn may keep its parameter
-// i: store it, return it, or pass it to unknown code on some path.
-func (r *Result) localKeeps(fn *types.Func, i int) bool {
-	m, ok := r.paramReasons(fn, i)
-	return !ok || m&(1<<Stored|1<<Returned|1<<Escaped) != 0
-}
-
 // paramReasons returns the set of reasons (as bits) for which some node of
-// the local function fn releases its parameter i; ok is false if the
-// function cannot be judged.
+// the local function fn releases its parameter i (-1: its receiver); ok is
+// false if the function cannot be judged.
 func (r *Result) paramReasons(fn *types.Func, i int) (mask uint, ok bool) {
 	key := [2]any{fn, i}
 	if m, ok := r.reasonsMemo[key]; ok {
@@ -692,15 +779,27 @@ func (r *Result) paramReasons(fn *types.Func, i int) (mask uint, ok bool) {
 	if d == nil || sig == nil || i >= sig.Params().Len() || generic(d) {
 		return 0, false
 	}
+	var p *types.Var
+	if i >= 0 {
+		p = sig.Params().At(i)
+	} else if p = sig.Recv(); p == nil {
+		return 0, false
+	}
 	r.reasonsMemo[key] = 0 // cycles
-	p := sig.Params().At(i)
 	kind := Dir
 	if pkgtypes.IsOSFile(p.Type()) {
 		kind = File
 	}
 	t := r.Track(d, kind, p, nil, Default)
 	ast.PreorderStack(d.Body, nil, func(n ast.Node, stack []ast.Node) bool {
-		if reason, _ := t.Classify(n, stack); reason != NoReason {
+		reason, _ := t.Classify(n, stack)
+		if ret, ok := n.(*ast.ReturnStmt); ok && reason == Returned && !t.returnsItself(ret) {
+			// A path inside the parameter is returned
+			// (filepath.Join(dir, key)): the caller still owns the
+			// directory.
+			return true
+		}
+		if reason != NoReason {
 			mask |= 1 << reason
 		}
 		return true

@@ -14,5 +14,5 @@ func TestFacts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	analysistest.Run(t, testdata, tempfacts.Analyzer, "tempcleanup/helper")
+	analysistest.Run(t, testdata, tempfacts.Analyzer, "tempcleanup/helper", "tempcleanup/borrowlib", "tempcleanup/wrapperlib")
 }

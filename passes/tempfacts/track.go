@@ -63,6 +63,13 @@ type Tracker struct {
 	// hands off the object, but removing them does not remove it.
 	derived      map[*types.Var]bool
 	derivedFiles map[*types.Var]bool
+	// field, when set, is a struct field whose selection (s.dir) holds
+	// the object: how the methods of an owner type are judged.
+	field *types.Var
+	// holders are, in Owners mode, the local variables holding an
+	// object made here with the tracked object in a field.
+	holders     map[*types.Var]bool
+	ownerStores []OwnerStore
 }
 
 // Track returns the tracker of an object held by obj (nil if the object is
@@ -70,8 +77,13 @@ type Tracker struct {
 // held by cleanup (or nil), in the function fn (an *ast.FuncDecl or
 // *ast.FuncLit).
 func (r *Result) Track(fn ast.Node, kind Kind, obj, cleanup *types.Var, mode Mode) *Tracker {
+	return r.track(fn, kind, obj, cleanup, mode, nil)
+}
+
+func (r *Result) track(fn ast.Node, kind Kind, obj, cleanup *types.Var, mode Mode, field *types.Var) *Tracker {
 	t := &Tracker{
-		res: r, info: r.info, mode: mode,
+		field: field,
+		res:   r, info: r.info, mode: mode,
 		names:    make(map[*types.Var]bool),
 		files:    make(map[*types.Var]bool),
 		cleanups: make(map[*types.Var]bool),
@@ -106,6 +118,13 @@ func (r *Result) Track(fn ast.Node, kind Kind, obj, cleanup *types.Var, mode Mod
 			t.names[obj] = true
 		}
 	}
+	if field != nil {
+		if kind == File {
+			t.files[field] = true
+		} else {
+			t.names[field] = true
+		}
+	}
 	if cleanup != nil && mode != Close {
 		t.cleanups[cleanup] = true
 	}
@@ -134,40 +153,80 @@ func (t *Tracker) lhsVar(e ast.Expr) *types.Var {
 	return v
 }
 
+// An aliasPair is one variable (or other left side) and the value
+// assigned to it; rhs is nil for "var v T", and the call for "v, err :=
+// f()".
+// other marks a left side assigned something else than rhs itself (a
+// second result of rhs, an element of a ranged rhs): never an alias, but a
+// variable that does not hold an object made here.
+type aliasPair struct {
+	lhs, rhs ast.Expr
+	other    bool
+}
+
 // aliases adds the local variables assigned from tracked ones.
 func (t *Tracker) aliases(body *ast.BlockStmt) {
-	type pair struct{ lhs, rhs ast.Expr }
-	var pairs []pair
+	var pairs []aliasPair
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.AssignStmt:
 			if len(n.Lhs) == len(n.Rhs) {
 				for i := range n.Lhs {
-					pairs = append(pairs, pair{n.Lhs[i], n.Rhs[i]})
+					pairs = append(pairs, aliasPair{lhs: n.Lhs[i], rhs: n.Rhs[i]})
 				}
 			} else if len(n.Rhs) == 1 {
 				if call, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr); ok {
-					pairs = append(pairs, pair{n.Lhs[0], call})
+					pairs = append(pairs, aliasPair{lhs: n.Lhs[0], rhs: call})
+				}
+				for _, l := range n.Lhs[1:] {
+					pairs = append(pairs, aliasPair{lhs: l, rhs: n.Rhs[0], other: true})
 				}
 			}
 		case *ast.ValueSpec:
 			if len(n.Names) == len(n.Values) {
 				for i := range n.Names {
-					pairs = append(pairs, pair{n.Names[i], n.Values[i]})
+					pairs = append(pairs, aliasPair{lhs: n.Names[i], rhs: n.Values[i]})
+				}
+			} else if len(n.Values) == 0 {
+				for _, id := range n.Names {
+					pairs = append(pairs, aliasPair{lhs: id})
+				}
+			}
+		case *ast.RangeStmt:
+			for _, e := range []ast.Expr{n.Key, n.Value} {
+				if e != nil {
+					pairs = append(pairs, aliasPair{lhs: e, rhs: n.X, other: true})
 				}
 			}
 		}
 		return true
 	})
+	t.propagate(pairs)
+	if t.mode == Owners {
+		t.findOwners(body, pairs)
+		if len(t.holders) > 0 {
+			t.propagate(pairs)
+		}
+	}
+}
+
+// propagate marks the variables assigned from tracked ones, to a fixed
+// point.
+func (t *Tracker) propagate(pairs []aliasPair) {
 	for changed := true; changed; {
 		changed = false
 		for _, p := range pairs {
+			if p.rhs == nil || p.other {
+				continue
+			}
 			v := t.lhsVar(p.lhs)
 			if v == nil || !t.local(v) {
 				continue
 			}
 			switch {
-			case t.files[v] || t.names[v] || t.cleanups[v] || t.derived[v] || t.derivedFiles[v]:
+			case t.files[v] || t.names[v] || t.cleanups[v] || t.derived[v] || t.derivedFiles[v] || t.holders[v]:
+			case t.holderIdent(p.rhs):
+				t.holders[v], changed = true, true
 			case t.NameExpr(p.rhs):
 				t.names[v], changed = true, true
 			case t.fileIdent(p.rhs):
@@ -216,6 +275,8 @@ func (t *Tracker) NameExpr(e ast.Expr) bool {
 	case *ast.Ident:
 		v, _ := t.info.Uses[e].(*types.Var)
 		return v != nil && t.names[v]
+	case *ast.SelectorExpr:
+		return t.field != nil && !t.files[t.field] && t.selectsField(e)
 	case *ast.CallExpr:
 		if sel, ok := e.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "Name" && len(e.Args) == 0 && t.mode != Close {
 			return t.fileIdent(sel.X)
@@ -225,7 +286,16 @@ func (t *Tracker) NameExpr(e ast.Expr) bool {
 	return false
 }
 
+// selectsField reports whether e selects the tracked field.
+func (t *Tracker) selectsField(e *ast.SelectorExpr) bool {
+	f := t.fieldOf(e)
+	return f != nil && f.Origin() == t.field
+}
+
 func (t *Tracker) fileIdent(e ast.Expr) bool {
+	if sel, ok := ast.Unparen(e).(*ast.SelectorExpr); ok && t.field != nil {
+		return t.files[t.field] && t.selectsField(sel)
+	}
 	id, ok := ast.Unparen(e).(*ast.Ident)
 	if !ok {
 		return false
@@ -306,7 +376,7 @@ func (t *Tracker) direct(e ast.Expr) bool {
 // carries reports whether the value of e holds the tracked object: it is
 // the object, or a composite literal (or its address) with it inside.
 func (t *Tracker) carries(e ast.Expr) bool {
-	if t.direct(e) || t.derivedExpr(e) {
+	if t.direct(e) || t.derivedExpr(e) || t.holderIdent(e) {
 		return true
 	}
 	switch e := ast.Unparen(e).(type) {
@@ -393,16 +463,22 @@ func (t *Tracker) Classify(n ast.Node, stack []ast.Node) (Reason, *types.Var) {
 				if !t.local(v) {
 					return Stored, nil // a global, or a variable of the enclosing function
 				}
-				if !t.direct(rhs) && !t.derivedExpr(rhs) {
+				if !t.direct(rhs) && !t.derivedExpr(rhs) && !t.holders[v] {
 					return Stored, nil // a composite value with the object inside
 				}
-				continue // an alias
+				continue // an alias, or a local owner
+			}
+			if v := t.rootVar(lhs); v != nil && t.holders[v] {
+				continue // into a field of a local owner: it owes the removal now
 			}
 			return Stored, nil // a field, map or slice element, *p
 		}
 	case *ast.ValueSpec:
-		for _, v := range n.Values {
+		for i, v := range n.Values {
 			if t.carries(v) && !t.direct(v) && !t.derivedExpr(v) {
+				if i < len(n.Names) && t.holders[t.lhsVar(n.Names[i])] {
+					continue
+				}
 				return Stored, nil
 			}
 		}
@@ -420,6 +496,9 @@ func (t *Tracker) call(call *ast.CallExpr, stack []ast.Node) (Reason, *types.Var
 	}
 	if tv, ok := t.info.Types[call.Fun]; ok && tv.IsType() {
 		return NoReason, nil // a conversion
+	}
+	if r, ok := t.ownerCall(call, stack); ok {
+		return r, nil
 	}
 	var carried []int
 	for i, a := range call.Args {
@@ -469,30 +548,35 @@ func (t *Tracker) call(call *ast.CallExpr, stack []ast.Node) (Reason, *types.Var
 		return Stored, nil
 	case stdPrinters[key]:
 		return Shown, nil // the user is told where it is
-	case isStd(key[0]):
+	case isStd(key[0]) && fn.Pkg() != t.res.pkg:
 		return NoReason, nil
 	}
+	// Any other function: what it does with the parameters that receive
+	// the object, from its facts (another package) or its body (this
+	// one).
+	borrowed, taken := true, false
 	for _, i := range carried {
-		if t.direct(call.Args[i]) && t.res.releasesParam(fn, paramIndex(sig, i)) {
-			return Removed, nil
-		}
-	}
-	borrowed := true
-	for _, i := range carried {
-		if !t.res.borrowsParam(fn, paramIndex(sig, i)) {
+		switch t.res.ParamUse(fn, paramIndex(sig, i)) {
+		case Release:
+			if t.direct(call.Args[i]) {
+				return Removed, nil
+			}
+			// Removing a path inside the object leaves the object;
+			// keeping one (or not knowing which) hands it off.
+			if !t.res.onlyRemoves(fn, paramIndex(sig, i)) {
+				borrowed, taken = false, true
+			}
+		case Take:
+			borrowed, taken = false, true
+		case Unknown:
 			borrowed = false
 		}
 	}
-	if borrowed {
+	switch {
+	case borrowed:
 		return NoReason, nil
-	}
-	if fn.Pkg() == t.res.pkg {
-		for _, i := range carried {
-			if t.res.localKeeps(fn, paramIndex(sig, i)) {
-				return Stored, nil
-			}
-		}
-		return NoReason, nil
+	case taken:
+		return Stored, nil
 	}
 	return Escaped, nil
 }
@@ -526,6 +610,20 @@ func renameErr(info *types.Info, call *ast.CallExpr, stack []ast.Node) *types.Va
 	return v
 }
 
+// returnsItself reports whether ret returns the tracked object itself (or
+// a value holding it), not only a path inside it.
+func (t *Tracker) returnsItself(ret *ast.ReturnStmt) bool {
+	if len(ret.Results) == 0 {
+		return true // a naked return of a named result that holds it
+	}
+	for _, e := range ret.Results {
+		if t.carries(e) && !t.derivedExpr(e) {
+			return true
+		}
+	}
+	return false
+}
+
 // scopeNode returns a node spanning the tracked function, for searches.
 func (t *Tracker) scopeNode() ast.Node {
 	if t.body != nil {
@@ -538,6 +636,32 @@ func (t *Tracker) scopeNode() ast.Node {
 // function literal inside it), not a global or a variable of an enclosing
 // function.
 func (t *Tracker) Local(v *types.Var) bool { return t.local(v) }
+
+// Shows reports whether some node of the tracked function prints the
+// object's path for the user (fmt.Print*, log.Print*): it is left on disk
+// on purpose.
+func (t *Tracker) Shows() bool {
+	return t.any(func(r Reason) bool { return r == Shown })
+}
+
+// any reports whether some node of the tracked function (closures
+// included) releases the object for a reason that match accepts.
+func (t *Tracker) any(match func(Reason) bool) bool {
+	if t.body == nil {
+		return false
+	}
+	found := false
+	ast.PreorderStack(t.body, nil, func(n ast.Node, stack []ast.Node) bool {
+		if found {
+			return false
+		}
+		if r, _ := t.Classify(n, stack); match(r) {
+			found = true
+		}
+		return true
+	})
+	return found
+}
 
 // AttemptsRemoval reports whether some node of the tracked function (on any
 // path, in any closure) removes the object, renames it, registers its

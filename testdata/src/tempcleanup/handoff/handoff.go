@@ -12,6 +12,14 @@ type T struct {
 
 var global string
 
+// Close removes what T holds: storing a temp object in T hands it off.
+func (t *T) Close() {
+	os.RemoveAll(t.dir)
+	for _, f := range t.files {
+		os.Remove(f.Name())
+	}
+}
+
 func returned() (string, error) {
 	dir, err := os.MkdirTemp("", "x")
 	if err != nil {

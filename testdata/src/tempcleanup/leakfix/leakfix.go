@@ -52,7 +52,7 @@ func (s *server) start() error {
 	if err := compile(filepath.Join(dir, "s")); err != nil {
 		return err
 	}
-	s.sockDir = dir
+	s.sockDir = dir // want `field sockDir holds a temp directory from os.MkdirTemp that no method of server removes`
 	return nil
 }
 

@@ -1,0 +1,125 @@
+package tempcleanup
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/tmplint/tmplint/internal/pathflow"
+	"github.com/tmplint/tmplint/passes/tempfacts"
+)
+
+// ownerDropped follows a temp object that every path hands off into the
+// fields of a local owner (s.dir = dir, &Server{dir: dir}): the owner now
+// owes the removal, and a return that drops it (neither returned, stored
+// nor released by a method that removes the field) leaves the object on
+// disk. It reports those returns, and says whether it reported any.
+func (c *checker) ownerDropped(fn ast.Node, cr *tempfacts.Creation, obj, cleanup *types.Var, name string, query func(*tempfacts.Tracker) []pathflow.Leak) bool {
+	if obj == nil {
+		return false
+	}
+	t := c.res.Track(fn, cr.Kind, obj, cleanup, tempfacts.Owners)
+	if c.inCallersDir(cr) && !t.AttemptsRemoval() {
+		return false // the directory's owner cleans up, as for any leak
+	}
+	stores := t.OwnerStores()
+	if len(stores) == 0 {
+		return false
+	}
+	store := stores[0]
+	for _, s := range stores {
+		if s.Direct {
+			store = s // name the field that holds the object itself
+			break
+		}
+	}
+	reported := false
+	for _, l := range query(t) {
+		if l.Kind != pathflow.Return {
+			continue // t.Fatal, os.Exit, panics: the owner's story is the return
+		}
+		reported = true
+		owner := store.Owner.Name()
+		held := owner
+		if store.Field != nil {
+			held = fmt.Sprintf("%s.%s", owner, store.Field.Name())
+		}
+		fix := "remove it before returning"
+		if named := ownerType(store.Owner.Type()); named != nil && store.Direct && store.Field != nil {
+			if m := c.res.ReleaseMethod(named, store.Field); m != "" {
+				fix = fmt.Sprintf("call %s.%s() before returning", owner, m)
+			}
+		}
+		c.r.Report(analysis.Diagnostic{
+			Pos: l.Node.Pos(), End: l.Node.End(),
+			Message: fmt.Sprintf("%s from %s is held by %s, which this return drops without removing it, so it stays on disk: %s",
+				what(cr, name), c.calleeName(cr), held, fix),
+			Related: []analysis.RelatedInformation{
+				{Pos: cr.Call.Pos(), End: cr.Call.End(), Message: "the temp object"},
+				{Pos: store.Node.Pos(), End: store.Node.End(), Message: "stored in the owner here"},
+			},
+		})
+	}
+	return reported
+}
+
+// ownerType returns the named type of an owner (T or *T), or nil.
+func ownerType(t types.Type) *types.Named {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	named, _ := types.Unalias(t).(*types.Named)
+	return named
+}
+
+// owningFields reports the stores of the tracked object into an unexported
+// field of a struct type of the package when no code of the package ever
+// removes what the field holds (or lets it go elsewhere): whoever holds the
+// value cannot remove the object, so it stays on disk.
+//
+// A field is no owner when the function removes the object itself (the
+// field only refers to it), prints its path for the user (left on disk
+// on purpose), or creates it in a directory someone else manages (a
+// parameter, c.MkDir(): that directory's owner cleans up).
+func (c *checker) owningFields(t *tempfacts.Tracker, cr *tempfacts.Creation) {
+	stores := t.FieldStores()
+	if len(stores) == 0 || c.inCallersDir(cr) || t.AttemptsRemoval() || t.Shows() {
+		return
+	}
+	for _, s := range stores {
+		c.owningField(s.Node, s.Field, s.Type, cr)
+	}
+}
+
+// owningFieldAt checks a creation assigned straight into a field:
+// "s.dir, err = os.MkdirTemp(...)".
+func (c *checker) owningFieldAt(stmt ast.Node, cr *tempfacts.Creation) {
+	lhs, _ := pathflow.AssignSides(stmt)
+	if cr.Object < 0 || cr.Object >= len(lhs) {
+		return
+	}
+	if c.inCallersDir(cr) {
+		return
+	}
+	if f, named := c.res.FieldSelected(lhs[cr.Object]); f != nil {
+		c.owningField(stmt, f, named, cr)
+	}
+}
+
+func (c *checker) owningField(n ast.Node, f *types.Var, named *types.Named, cr *tempfacts.Creation) {
+	if f.Exported() || c.fieldReported[n] || c.res.FieldKept(f) {
+		return // another package may remove an exported field
+	}
+	if c.fieldReported == nil {
+		c.fieldReported = make(map[ast.Node]bool)
+	}
+	c.fieldReported[n] = true
+	c.r.Report(analysis.Diagnostic{
+		Pos: n.Pos(), End: n.End(),
+		Message: fmt.Sprintf("field %s holds a %s from %s that no method of %s removes, so it stays on disk: remove it in a Close or cleanup method of %s",
+			f.Name(), what(cr, ""), c.calleeName(cr), named.Obj().Name(), named.Obj().Name()),
+		Related: []analysis.RelatedInformation{{Pos: cr.Call.Pos(), End: cr.Call.End(), Message: "the temp object"}},
+	})
+}
