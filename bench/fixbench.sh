@@ -89,7 +89,12 @@ compare() {
 test_outcomes() {
 	local dir=$1 log=$2
 	shift 2
+	# Compile the test binaries first, without a time limit: on a loaded
+	# machine the build alone can outlast the tests' limit, and a killed
+	# go test prints nothing.
+	(cd "$dir" && nice go test -count=1 -run '^$' "$@") >/dev/null 2>&1
 	(cd "$dir" && nice timeout "$test_timeout" go test -short -count=1 -timeout "$test_timeout" "$@") >"$log" 2>&1
+	grep -qE '^(ok|FAIL|\?) ' "$log" || echo "no-result (go test printed no outcome: killed by the time limit?)"
 	# Per package, and per failing test: a package that fails before and
 	# after must fail the same tests.
 	awk '$1=="ok"{print $2, "ok"} $1=="FAIL" && NF>=2 && $2!~/^\t/{print $2, "FAIL"} $1=="?"{print $2, "notest"}
@@ -157,7 +162,10 @@ for spec in "${projects[@]}"; do
 		total=$(grep -vc '^test ' "$p/$mode.test-after")
 		same=$(comm -12 "$p/$mode.test-before" "$p/$mode.test-after" | grep -vc '^test ')
 		testres="ok"
-		if ! cmp -s "$p/$mode.test-before" "$p/$mode.test-after"; then
+		if grep -q '^no-result' "$p/$mode.test-before" "$p/$mode.test-after"; then
+			testres="NO-RESULT"
+			echo "$name $mode: go test gave no outcome (see $p/$mode.test-*.log)" >>"$notes"
+		elif ! cmp -s "$p/$mode.test-before" "$p/$mode.test-after"; then
 			testres="CHANGED"
 			{
 				echo "$name $mode: test outcomes changed (before → after):"
