@@ -126,14 +126,7 @@ func (fn *fun) releases(col *collection) map[ast.Node]bool {
 		if !ok || info.Uses[id] != col.v || len(stack) == 0 {
 			return true
 		}
-		var child ast.Node = id
-		i := len(stack) - 1
-		for ; i >= 0; i-- {
-			if _, ok := stack[i].(*ast.ParenExpr); !ok {
-				break
-			}
-			child = stack[i]
-		}
+		i, child := outsideParens(stack, id)
 		if i < 0 {
 			return true
 		}

@@ -543,14 +543,7 @@ func (fn *fun) aliasedBefore(v *types.Var, start ast.Node) bool {
 		if !ok || info.Uses[id] != v || len(stack) == 0 {
 			return true
 		}
-		var child ast.Node = id
-		i := len(stack) - 1
-		for ; i >= 0; i-- {
-			if _, ok := stack[i].(*ast.ParenExpr); !ok {
-				break
-			}
-			child = stack[i]
-		}
+		i, child := outsideParens(stack, id)
 		if i < 0 {
 			return true
 		}
@@ -667,4 +660,20 @@ func (fn *fun) readsToEOF(n ast.Node, r *types.Var) bool {
 		}
 	}
 	return false
+}
+
+// outsideParens climbs from n, whose ancestors are stack (innermost last),
+// past the parentheses around it. It returns the index in stack of the first
+// ancestor that is not a parenthesis (-1 if there is none) and the node just
+// below that ancestor: n itself, or its outermost parenthesis.
+func outsideParens(stack []ast.Node, n ast.Node) (int, ast.Node) {
+	child := n
+	i := len(stack) - 1
+	for ; i >= 0; i-- {
+		if _, ok := stack[i].(*ast.ParenExpr); !ok {
+			break
+		}
+		child = stack[i]
+	}
+	return i, child
 }

@@ -25,14 +25,7 @@ type store struct {
 // fieldStore returns the store when the use id is the value assigned to a
 // field of a struct: "s.child = cmd", "&server{child: cmd}".
 func fieldStore(info *types.Info, id ast.Expr, stack []ast.Node) *store {
-	var child ast.Node = id
-	i := len(stack) - 1
-	for ; i >= 0; i-- {
-		if _, ok := stack[i].(*ast.ParenExpr); !ok {
-			break
-		}
-		child = stack[i]
-	}
+	i, child := outsideParens(stack, id)
 	if i < 0 {
 		return nil
 	}
