@@ -283,24 +283,7 @@ func (fn *fun) checkCollected(cmd *command, start *ast.CallExpr) {
 	}
 	// A deferred loop registered before the first start ("defer func() {
 	// for _, c := range cmds { c.Wait() } }()") covers every return.
-	var deferred ast.Node
-	ast.Inspect(fn.body, func(n ast.Node) bool {
-		if deferred != nil || n == nil || n.Pos() >= creation.Pos() {
-			return false
-		}
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.DeferStmt:
-			for r := range released {
-				if n.Pos() <= r.Pos() && r.End() <= n.End() {
-					deferred = n
-				}
-			}
-			return false
-		}
-		return true
-	})
+	deferred := deferredBefore(fn.body, creation.Pos(), released)
 	q := &pathflow.Query{
 		Info:     info,
 		CFG:      fn.cfg,
@@ -361,4 +344,29 @@ func (fn *fun) waitsCmd(call *ast.CallExpr, v *types.Var) bool {
 		}
 	}
 	return false
+}
+
+// deferredBefore returns the first defer statement of body, before pos and
+// outside function literals, that contains one of the released nodes: a
+// release registered that early covers every later return.
+func deferredBefore(body ast.Node, pos token.Pos, released map[ast.Node]bool) ast.Node {
+	var deferred ast.Node
+	ast.Inspect(body, func(n ast.Node) bool {
+		if deferred != nil || n == nil || n.Pos() >= pos {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.DeferStmt:
+			for r := range released {
+				if n.Pos() <= r.Pos() && r.End() <= n.End() {
+					deferred = n
+				}
+			}
+			return false
+		}
+		return true
+	})
+	return deferred
 }

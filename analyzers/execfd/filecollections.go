@@ -83,24 +83,7 @@ func (fn *fun) checkFileCollection(col *collection, start *ast.CallExpr, what st
 	}
 	released := fn.releases(col)
 	// A deferred close registered before the start covers the returns.
-	var deferred ast.Node
-	ast.Inspect(fn.body, func(n ast.Node) bool {
-		if deferred != nil || n == nil || n.Pos() >= start.Pos() {
-			return false
-		}
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.DeferStmt:
-			for r := range released {
-				if n.Pos() <= r.Pos() && r.End() <= n.End() {
-					deferred = n
-				}
-			}
-			return false
-		}
-		return true
-	})
+	deferred := deferredBefore(fn.body, start.Pos(), released)
 	q := &pathflow.Query{
 		Info:     fn.info(),
 		CFG:      fn.cfg,
