@@ -68,6 +68,17 @@
 //     pipe open and Wait blocks until they exit. The fix sets
 //     cmd.WaitDelay.
 //
+// A file kept in a local slice (files = append(files, f), or in a struct
+// element, pipes = append(pipes, pipe{r, w})) is released with the
+// slice: by a loop that closes each element, or by handing the slice on
+// (returned, stored, passed to a function that may close its elements,
+// closeAll(files...)). Appending it is not a hand-off. A deferred release
+// registered before the start that runs only on error ("defer func() { if
+// retErr != nil { closeAll(files...) } }()") covers the returns that give
+// the named error result an error (fmt.Errorf, errors.New, a package error
+// variable, or any value but nil in the body of an "if err != nil"), not
+// the success return: there the parent still holds its copy.
+//
 // The branches on which Start failed have no child: "err != nil", an error
 // predicate on err (errors.Is, errors.As, a function of the project that
 // returns false for a nil error, known by a fact of passes/errpred), or a

@@ -3,7 +3,9 @@ package execfd
 import (
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/astutil"
@@ -42,7 +44,8 @@ func (fn *fun) checkFileCollections() {
 }
 
 // fileCollection returns the collection when the local slice s is given
-// files that the function created: "files = append(files, f)".
+// files that the function created: "files = append(files, f)", or a struct
+// holding one, "pipes = append(pipes, pipe{r: r, w: w})".
 func (fn *fun) fileCollection(s *types.Var) *collection {
 	if fn.fileColls == nil {
 		fn.fileColls = make(map[*types.Var]*collection)
@@ -58,7 +61,7 @@ func (fn *fun) fileCollection(s *types.Var) *collection {
 			return true
 		}
 		for _, e := range sliceElems(info, as.Rhs[0]) {
-			if w := fn.localVar(e); w != nil && fn.files[w] != nil {
+			if len(fn.filesHeld(e)) > 0 {
 				if col == nil {
 					col = &collection{v: s, files: true}
 				}
@@ -72,6 +75,106 @@ func (fn *fun) fileCollection(s *types.Var) *collection {
 	return col
 }
 
+// filesHeld returns the files created in the function that the element
+// expression is or holds in a composite literal: f, pipe{r: r, w: w},
+// &pipe{r, w}.
+func (fn *fun) filesHeld(e ast.Expr) []*types.Var {
+	var vs []*types.Var
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		if v := fn.localVar(e); v != nil && fn.files[v] != nil {
+			vs = append(vs, v)
+		}
+	case *ast.UnaryExpr:
+		if e.Op == token.AND {
+			vs = fn.filesHeld(e.X)
+		}
+	case *ast.CompositeLit:
+		for _, elt := range e.Elts {
+			if kv, ok := elt.(*ast.KeyValueExpr); ok {
+				elt = kv.Value
+			}
+			vs = append(vs, fn.filesHeld(elt)...)
+		}
+	}
+	return vs
+}
+
+// fileSlices returns the collections, local slices of files, that the file
+// v is appended to anywhere in the function: closing the slice's elements,
+// or handing the slice on, releases v too.
+func (fn *fun) fileSlices(v *types.Var) []*collection {
+	info := fn.info()
+	var cols []*collection
+	ast.Inspect(fn.body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
+			return true
+		}
+		s := fn.localVar(as.Lhs[0])
+		if s == nil {
+			return true
+		}
+		for _, e := range sliceElems(info, as.Rhs[0]) {
+			if slices.Contains(fn.filesHeld(e), v) {
+				if col := fn.fileCollection(s); col != nil && !slices.Contains(cols, col) {
+					cols = append(cols, col)
+				}
+				break
+			}
+		}
+		return true
+	})
+	return cols
+}
+
+// appendedInto reports whether the use id of a file is an element appended
+// to one of the collections, itself or in a composite literal:
+// "files = append(files, f)". Such an append moves the duty to close onto
+// the slice; it is not a hand-off.
+func (fn *fun) appendedInto(id *ast.Ident, stack []ast.Node, cols []*collection) bool {
+	if len(cols) == 0 {
+		return false
+	}
+	info := fn.info()
+	var child ast.Node = id
+	for i := len(stack) - 1; i >= 1; i-- {
+		switch p := stack[i].(type) {
+		case *ast.ParenExpr, *ast.CompositeLit:
+			child = p
+			continue
+		case *ast.KeyValueExpr:
+			if p.Value != child {
+				return false
+			}
+			child = p
+			continue
+		case *ast.UnaryExpr:
+			if p.Op != token.AND {
+				return false
+			}
+			child = p
+			continue
+		case *ast.CallExpr:
+			bid, ok := ast.Unparen(p.Fun).(*ast.Ident)
+			if !ok || len(p.Args) < 2 || p.Args[0] == child || p.Ellipsis.IsValid() {
+				return false
+			}
+			if b, ok := info.Uses[bid].(*types.Builtin); !ok || b.Name() != "append" {
+				return false
+			}
+			as, ok := stack[i-1].(*ast.AssignStmt)
+			if !ok || len(as.Lhs) != 1 || len(as.Rhs) != 1 || as.Rhs[0] != p {
+				return false
+			}
+			s := fn.localVar(as.Lhs[0])
+			return s != nil && s == fn.localVar(p.Args[0]) && slices.ContainsFunc(cols, func(c *collection) bool { return c.v == s })
+		}
+		return false
+	}
+	return false
+}
+
 func (fn *fun) checkFileCollection(col *collection, start *ast.CallExpr, what string) {
 	if fn.isMain() {
 		return
@@ -83,13 +186,11 @@ func (fn *fun) checkFileCollection(col *collection, start *ast.CallExpr, what st
 	}
 	released := fn.releases(col)
 	// A deferred close registered before the start covers the returns.
-	deferred := deferredBefore(fn.body, start.Pos(), released)
 	q := &pathflow.Query{
 		Info:     fn.info(),
 		CFG:      fn.cfg,
 		Creation: start,
 		Err:      errVar,
-		Deferred: deferred,
 		Release: func(n ast.Node, stack []ast.Node) pathflow.Action {
 			if released[n] {
 				return pathflow.Action{Effect: pathflow.Released}
@@ -97,6 +198,7 @@ func (fn *fun) checkFileCollection(col *collection, start *ast.CallExpr, what st
 			return pathflow.Action{}
 		},
 	}
+	fn.deferRelease(q, start.Pos(), released)
 	for _, l := range pathflow.Leaks(q) {
 		if l.Kind != pathflow.Return {
 			continue

@@ -64,7 +64,10 @@
 //   - A release of effect Deferred (a defer statement, a registration with
 //     t.Cleanup) covers every later exit except those that end the process
 //     without unwinding (os.Exit, log.Fatal): such an exit is a leak whose
-//     Deferred field names the release it skips.
+//     Deferred field names the release it skips. Query.Deferred, a release
+//     deferred before the creation, may be guarded by the error result
+//     ("defer func() { if err != nil { cleanup() } }()"): then
+//     Query.DeferredRuns says which returns it covers.
 //   - A release of effect ReleasedIfNil hands the resource off when the given
 //     error is nil (os.Rename of a temp file): the branch where it is not nil
 //     is searched further, unreleased.
@@ -191,6 +194,11 @@ type Query struct {
 	// creation (a defer that removes the variable the creation assigns):
 	// it covers the exits as a deferred release on the path would.
 	Deferred ast.Node
+	// DeferredRuns, when not nil, says whether the release of Deferred
+	// runs at a return statement: for a release guarded by the error
+	// result ("defer func() { if err != nil { cleanup() } }()"), which a
+	// return of a nil error skips. Returns it says false for are leaks.
+	DeferredRuns func(ret *ast.ReturnStmt) bool
 }
 
 // A Leak is an exit reached without a release.
@@ -404,7 +412,7 @@ func (s *search) exit(b *cfg.Block, st state) {
 	last := b.Nodes[len(b.Nodes)-1]
 	switch last := last.(type) {
 	case *ast.ReturnStmt:
-		if st.deferred == nil {
+		if st.deferred == nil || s.skipsGuardedDefer(st, last) {
 			s.leak(Leak{Node: last, Kind: Return})
 		}
 	case *ast.ExprStmt:
@@ -425,6 +433,12 @@ func (s *search) exit(b *cfg.Block, st state) {
 			s.leak(Leak{Node: call, Kind: kind})
 		}
 	}
+}
+
+// skipsGuardedDefer reports whether the return ret, reached with the
+// deferred release of Query.Deferred only, skips that release.
+func (s *search) skipsGuardedDefer(st state, ret *ast.ReturnStmt) bool {
+	return s.q.DeferredRuns != nil && st.deferred == s.q.Deferred && !s.q.DeferredRuns(ret)
 }
 
 func isNil(info *types.Info, e ast.Expr) bool {
