@@ -21,3 +21,9 @@ func TestFlow(t *testing.T) {
 func TestFilesToClose(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/regression_filestoclose")
 }
+
+// TestRepeatedCond: repeated pure conditions take the same branch on a
+// path (internal/pathflow/repeated.go, issue 9).
+func TestRepeatedCond(t *testing.T) {
+	analysistest.Run(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/regression_repeatedcond")
+}

@@ -116,6 +116,7 @@ func (s *search) branch(b *cfg.Block, st state, next func(*cfg.Block, state)) {
 	}
 	for i, val := range []bool{true, false} {
 		if st2, ok := assume(st, s.implies(cond, val, &st, true)); ok {
+			s.rememberCond(cond, val, &st2)
 			next(b.Succs[i], st2)
 		}
 	}
@@ -127,7 +128,8 @@ func (s *search) branch(b *cfg.Block, st state, next func(*cfg.Block, state)) {
 // that is true only for a non-nil error (Query.ErrPredicate: errors.Is,
 // os.IsNotExist, ...), a comma-ok assertion's ok. Branches on the object:
 // "obj == nil" (or "" for a name) means the creation failed. A boolean
-// variable derived from any of these carries its meaning.
+// variable derived from any of these carries its meaning. A pure condition
+// the path took with the other value is never val (repeated.go).
 //
 // A disjunction with a test for a non-nil error counts as that test on its
 // true branch ("if name == "" || err != nil { t.Fatal(err) }": the branch
@@ -137,6 +139,9 @@ func (s *search) branch(b *cfg.Block, st state, next func(*cfg.Block, state)) {
 // combine exactly.
 func (s *search) implies(cond ast.Expr, val bool, st *state, approx bool) fact {
 	info := s.q.Info
+	if f := s.repeated(cond, val, st); f != 0 {
+		return f
+	}
 	switch e := ast.Unparen(cond).(type) {
 	case *ast.UnaryExpr:
 		if e.Op == token.NOT {

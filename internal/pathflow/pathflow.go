@@ -58,6 +58,13 @@
 //     ...; if owned { release(r) }". Conditions combine exactly through
 //     !, && and ||; the disjunction approximation above applies to direct
 //     error tests only.
+//   - Repeated pure conditions (repeated.go): a path that took one branch
+//     of a condition that only reads variables ("*keep", "opts.detach",
+//     "mode == 2") takes the same branch at a later identical test (or its
+//     negation), until a node that may write what it reads: an assignment
+//     to it, a call given it, and for conditions that read more than the
+//     function's own locals a store through a pointer or a call that may
+//     run the code of the variable's package (or package flag's).
 //   - A node of effect Succeeds has an error taken to be nil: the branch
 //     where it is not is not searched (the Close of a file nothing was
 //     written to).
@@ -248,6 +255,7 @@ type state struct {
 	errKind  errKind
 	obj      *types.Var // Query.Obj, until it is assigned again
 	derived  derivations
+	conds    condMemos // pure conditions taken on the path (repeated.go)
 }
 
 type visit struct {
@@ -258,11 +266,12 @@ type visit struct {
 	errKind  errKind
 	obj      bool
 	derived  derivations
+	conds    condMemos
 }
 
 func (st *state) key(b *cfg.Block, i int) visit {
 	return visit{block: b.Index, from: i, deferred: st.deferred != nil, err: st.err, errKind: st.errKind,
-		obj: st.obj != nil, derived: st.derived}
+		obj: st.obj != nil, derived: st.derived, conds: st.conds}
 }
 
 // step updates the state for block node n, before it is judged: the error
@@ -270,6 +279,7 @@ func (st *state) key(b *cfg.Block, i int) visit {
 // variables it assigns are derived again. It reports false when the error of
 // a release is overwritten (the path then ends: assume it was handled).
 func (s *search) step(n ast.Node, st *state) bool {
+	s.forgetWritten(n, st)
 	s.derive(n, st)
 	if st.err != nil && assigns(s.q.Info, n, st.err) {
 		if st.errKind == errOfRelease {
@@ -300,6 +310,14 @@ type search struct {
 	// bodyStart and bodyEnd span the function's statements: a variable
 	// declared outside them is not followed.
 	bodyStart, bodyEnd token.Pos
+	// atoms are the pure conditions met (repeated.go), numbered from 1 by
+	// atomKeys; atomOf caches the number of an expression, objNums names
+	// variables in keys; writes caches what a node may write.
+	atoms    []atom
+	atomKeys map[string]int32
+	atomOf   map[ast.Expr]int32
+	objNums  map[types.Object]int
+	writes   map[ast.Node]*nodeWrites
 }
 
 // locate finds the block and the index after the creation.
