@@ -33,11 +33,15 @@
 //     fields, logs it) keeps the duty with the caller; a function that
 //     starts or waits for its argument counts as a Start or a Wait at the
 //     call. What each function does with its *exec.Cmd and *os.File
-//     parameters is summarized from its body, within the package;
-//   - a command made by a creator of the package, a function that returns
-//     a fresh exec.Command or exec.CommandContext it has only configured
-//     (func withSudo(ctx, args...) *exec.Cmd), is owned by the caller as if
-//     it had called exec.Command itself;
+//     parameters is summarized from its body; for the exported functions
+//     and methods the summary is a fact, so a helper of another package
+//     that only reads from a pipe end or configures a command borrows it
+//     too, and one that waits for it counts as a Wait;
+//   - a command made by a creator, a function that returns a fresh
+//     exec.Command or exec.CommandContext it has only configured (func
+//     withSudo(ctx, args...) *exec.Cmd), of the package or (by a fact) an
+//     exported one of another package, is owned by the caller as if it had
+//     called exec.Command itself;
 //   - a start through a function value whose one value is known: a package
 //     variable (var execCommand = exec.Command) or a struct field assigned
 //     exactly once in the package from a named function or a method
