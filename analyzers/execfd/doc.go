@@ -83,6 +83,12 @@
 // variable, or any value but nil in the body of an "if err != nil"), not
 // the success return: there the parent still holds its copy.
 //
+// Files opened in a loop and appended straight to the command's
+// ExtraFiles ("cmd.ExtraFiles = append(cmd.ExtraFiles, f)") are followed
+// together: after the start every path must close each of them (a loop
+// over cmd.ExtraFiles that closes the element, a call that may close
+// cmd.ExtraFiles..., a Close deferred in the loop).
+//
 // The branches on which Start failed have no child: "err != nil", an error
 // predicate on err (errors.Is, errors.As, a function of the project that
 // returns false for a nil error, known by a fact of passes/errpred), or a

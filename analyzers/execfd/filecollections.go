@@ -213,3 +213,102 @@ func (fn *fun) checkFileCollection(col *collection, start *ast.CallExpr, what st
 		return
 	}
 }
+
+// Files opened in a loop and appended straight to the command's ExtraFiles
+// ("cmd.ExtraFiles = append(cmd.ExtraFiles, f)") are followed together as
+// the elements of cmd.ExtraFiles: the loop variable names only the last.
+
+// loopWithout reports whether node n lies in a for or range loop of the
+// function that does not contain the start.
+func (fn *fun) loopWithout(n, start ast.Node) bool {
+	path, _ := astutil.PathEnclosingInterval(fn.file, n.Pos(), n.End())
+	for _, p := range path {
+		switch p.(type) {
+		case *ast.ForStmt, *ast.RangeStmt:
+			return start.Pos() < p.Pos() || p.End() < start.End()
+		case *ast.FuncLit, *ast.FuncDecl:
+			return false
+		}
+	}
+	return false
+}
+
+// checkExtraFilesLoop reports a start after which the parent does not close
+// the files appended to cmd.ExtraFiles in a loop on some path.
+func (fn *fun) checkExtraFilesLoop(cmd *command, start *ast.CallExpr, g token.Pos) {
+	if fn.isMain() {
+		return
+	}
+	info := fn.info()
+	isExtra := func(e ast.Expr) bool {
+		sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+		return ok && sel.Sel.Name == "ExtraFiles" && isVar(info, sel.X, cmd.v)
+	}
+	released := make(map[ast.Node]bool)
+	// The files appended: each closed by a defer in the loop, or kept in
+	// a slice of files too, whose release counts.
+	for _, v := range cmd.fields["ExtraFiles"] {
+		if cmd.gen(v.Pos()) != g {
+			continue
+		}
+		for _, f := range fn.filesIn(sliceElems(info, v)) {
+			if fn.deferredCloseBefore(f.v, start) {
+				return
+			}
+			for _, col := range fn.fileSlices(f.v) {
+				for n := range fn.releases(col) {
+					released[n] = true
+				}
+			}
+		}
+	}
+	elems := &collection{files: true}
+	ast.Inspect(fn.body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.RangeStmt:
+			if isExtra(n.X) && fn.releasesElements(n, elems) {
+				released[n.X] = true // for _, f := range cmd.ExtraFiles { f.Close() }
+			}
+		case *ast.CallExpr:
+			for _, a := range n.Args {
+				if isExtra(a) && n.Ellipsis.IsValid() && fn.c.mayCloseArg(n, a) {
+					released[a] = true // closeAll(cmd.ExtraFiles...)
+				}
+			}
+		}
+		return true
+	})
+	what := cmd.startNames[start]
+	path, _ := astutil.PathEnclosingInterval(fn.file, start.Pos(), start.End())
+	var errVar *types.Var
+	if what == "Start" {
+		errVar = fn.errOf(start, path)
+	}
+	q := &pathflow.Query{
+		Info:     info,
+		CFG:      fn.cfg,
+		Creation: start,
+		Err:      errVar,
+		Release: func(n ast.Node, stack []ast.Node) pathflow.Action {
+			if released[n] {
+				return pathflow.Action{Effect: pathflow.Released}
+			}
+			return pathflow.Action{}
+		},
+		ErrPredicate: fn.c.pred.Arg,
+	}
+	fn.deferRelease(q, start.Pos(), released)
+	for _, l := range pathflow.Leaks(q) {
+		if l.Kind != pathflow.Return {
+			continue
+		}
+		name := cmd.v.Name() + ".ExtraFiles"
+		fn.c.r.Report(analysis.Diagnostic{
+			Pos: start.Pos(), End: start.End(),
+			Message: fmt.Sprintf("the files opened in the loop and appended to %s are handed to the child but the parent does not close them after %s on some path: the parent keeps its copies of the descriptors open; close each file in %s right after %s",
+				name, what, name, what),
+			Related: related(l.Node, "this return leaves the files in "+name+" open"),
+		})
+		return
+	}
+}

@@ -43,12 +43,15 @@ func (fn *fun) checkFiles() {
 		for _, start := range cmd.starts {
 			g := cmd.gen(start.Pos())
 			var given []ast.Expr
+			inLoop := false
 			for _, field := range []string{"Stdin", "Stdout", "Stderr", "ExtraFiles"} {
 				for _, v := range cmd.fields[field] {
 					if cmd.gen(v.Pos()) != g {
 						continue // set on another command held by the same variable
 					}
-					if field == "ExtraFiles" {
+					if field == "ExtraFiles" && fn.loopWithout(v, start) && len(fn.filesIn(sliceElems(info, v))) > 0 {
+						inLoop = true // each iteration's file: followed as the slice's elements
+					} else if field == "ExtraFiles" {
 						given = append(given, sliceElems(info, v)...)
 					} else {
 						given = append(given, v)
@@ -57,6 +60,9 @@ func (fn *fun) checkFiles() {
 			}
 			for _, f := range fn.filesIn(given) {
 				hs = append(hs, handoff{f: f, start: start, what: cmd.startNames[start]})
+			}
+			if inLoop {
+				fn.checkExtraFilesLoop(cmd, start, g)
 			}
 		}
 	}

@@ -19,7 +19,7 @@ func TestFlow(t *testing.T) {
 // elements, and a deferred release guarded by the error result covers only
 // the failure returns (issue 10).
 func TestFilesToClose(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/regression_filestoclose")
+	analysistest.RunWithSuggestedFixes(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/regression_filestoclose", "execfd/regression_extrafilesloop")
 }
 
 // TestRepeatedCond: repeated pure conditions take the same branch on a
