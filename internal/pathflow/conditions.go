@@ -293,13 +293,14 @@ func (s *search) caseValue(cond ast.Expr) bool {
 }
 
 // scanFunc records, once per search, the variables whose address is taken
-// or that a function literal assigns, the case values of tagged switches,
+// or that a function literal assigns, those a function literal uses, the case values of tagged switches,
 // and the extent of the function's statements.
 func (s *search) scanFunc() {
 	if s.unsafeVars != nil {
 		return
 	}
 	s.unsafeVars = make(map[*types.Var]bool)
+	s.captured = make(map[*types.Var]bool)
 	s.caseValues = make(map[ast.Expr]bool)
 	info := s.q.Info
 	mark := func(e ast.Expr) {
@@ -321,6 +322,12 @@ func (s *search) scanFunc() {
 			case *ast.UnaryExpr:
 				if m.Op == token.AND {
 					mark(m.X)
+				}
+			case *ast.Ident:
+				if inLit {
+					if v, ok := info.Uses[m].(*types.Var); ok {
+						s.captured[v] = true
+					}
 				}
 			case *ast.AssignStmt:
 				if inLit {

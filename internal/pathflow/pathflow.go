@@ -306,6 +306,7 @@ type search struct {
 	// function literal assigns; caseValues the case values of switches
 	// with a tag. Both are found on first use, by scanFunc.
 	unsafeVars map[*types.Var]bool
+	captured   map[*types.Var]bool // used in a function literal
 	caseValues map[ast.Expr]bool
 	// bodyStart and bodyEnd span the function's statements: a variable
 	// declared outside them is not followed.

@@ -434,6 +434,22 @@ func repeatedFlagStore() {
 	}
 }
 
+type state struct{ done bool }
+
+// want: return@11
+func repeatedCaptured() {
+	r, _ := create()
+	var st state
+	finish := func() { st.done = true }
+	if !st.done {
+		defer release(r)
+	}
+	finish()
+	if st.done {
+		release(r)
+	}
+}
+
 // want:
 func repeatedField(o struct{ keep bool }) {
 	r, _ := create()

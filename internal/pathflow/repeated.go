@@ -36,7 +36,8 @@ import (
 // a function that may) — package flag excepted; and no other goroutine
 // writes it meanwhile (that would be a data race). Function literals within a node count as run there. A
 // local variable whose address is taken or that a function literal assigns
-// is not read by any pure condition (boolVar's rule).
+// is not read by any pure condition (boolVar's rule); one that a function
+// literal uses is treated like a package-level variable.
 
 // maxConds bounds the conditions remembered on one path; beyond it the
 // oldest is forgotten, which can only keep a branch, never drop one.
@@ -284,8 +285,11 @@ func (s *search) readVar(v *types.Var, b *strings.Builder, a *atom) bool {
 	if s.unsafeVars[v] {
 		return false
 	}
-	if v.Pos() < s.bodyStart || v.Pos() >= s.bodyEnd || v.Pkg() != nil && v.Parent() == v.Pkg().Scope() {
-		a.wide = true // a package-level variable, a parameter, a variable of an enclosing function
+	if v.Pos() < s.bodyStart || v.Pos() >= s.bodyEnd || v.Pkg() != nil && v.Parent() == v.Pkg().Scope() || s.captured[v] {
+		// A package-level variable, a parameter, a variable of an
+		// enclosing function, or one a function literal uses (a call
+		// may run the literal, which may write its fields).
+		a.wide = true
 	}
 	n, ok := s.objNums[v]
 	if !ok {
