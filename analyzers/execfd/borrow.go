@@ -189,6 +189,9 @@ func (c *checker) useOf(id ast.Expr, stack []ast.Node) paramUse {
 				return 0 // Kill, Signal: do not reap
 			}
 			if psel.Sel.Name == "Pid" {
+				if call, ok := at(3).(*ast.CallExpr); ok && c.reapsPid(call, psel) {
+					return useWaits // unix.Wait4(c.Process.Pid, ...): reap.go
+				}
 				return 0
 			}
 			return useTakes

@@ -319,8 +319,9 @@ func (fn *fun) checkCollected(cmd *command, start *ast.CallExpr) {
 }
 
 // waitsCmd reports whether the call waits for the command v: v.Wait(),
-// v.Process.Wait(), v.Process.Release(), or a function of the package that
-// waits for its argument.
+// v.Process.Wait(), v.Process.Release(), a function (of the package, or
+// of another by its fact) that waits for its argument, or wait4 on
+// v.Process.Pid.
 func (fn *fun) waitsCmd(call *ast.CallExpr, v *types.Var) bool {
 	info := fn.info()
 	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
@@ -340,6 +341,9 @@ func (fn *fun) waitsCmd(call *ast.CallExpr, v *types.Var) bool {
 			if u, known := fn.c.argUse(call, a); known && u&useWaits != 0 {
 				return true
 			}
+		}
+		if fn.pidOf(a, v) && fn.c.reapsPid(call, a) {
+			return true // unix.Wait4(cmd.Process.Pid, ...): reap.go
 		}
 	}
 	return false

@@ -23,7 +23,8 @@
 //     message says what happens instead: it fails at the deadline without
 //     EOF. The fix inserts the Close right after the successful Start;
 //   - cmd.Start() that succeeds but whose process is then neither waited
-//     (cmd.Wait, cmd.Process.Wait) nor released (Process.Release: detached
+//     (cmd.Wait, cmd.Process.Wait, or wait4 on cmd.Process.Pid as a tracer
+//     does, directly or through a function of the package) nor released (Process.Release: detached
 //     on purpose) on some path to a return. Only Wait reaps: Process.Kill
 //     and Process.Signal end the child but leave it a zombie until Wait,
 //     and the message says so when the function kills it. A command handed

@@ -5,6 +5,7 @@ package crosspkg
 import (
 	"os"
 	"os/exec"
+	"syscall"
 
 	"execfd/crosspkglib"
 )
@@ -78,4 +79,32 @@ func createdElsewhereWaited() error {
 		return err
 	}
 	return cmd.Wait()
+}
+
+// A tracer of another package reaps the child with wait4 on its pid.
+func tracedElsewhere() error {
+	cmd := exec.Command("child")
+	return crosspkglib.Trace(cmd)
+}
+
+// So does wait4 on the pid here.
+func reapedHere() error {
+	cmd := exec.Command("child")
+	if err := cmd.Start(); err != nil {
+		return err
+	}
+	var ws syscall.WaitStatus
+	_, err := syscall.Wait4(cmd.Process.Pid, &ws, 0, nil)
+	return err
+}
+
+// Wait4 on another pid does not reap this child.
+func reapedOther(pid int) error {
+	cmd := exec.Command("child")
+	if err := cmd.Start(); err != nil { // want `cmd.Start succeeds but the child is not waited on some path`
+		return err
+	}
+	var ws syscall.WaitStatus
+	_, err := syscall.Wait4(pid, &ws, 0, nil)
+	return err
 }

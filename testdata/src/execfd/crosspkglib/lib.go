@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"syscall"
 )
 
 // Configure only sets fields: it borrows the command.
@@ -45,4 +46,20 @@ func Started(name string) (*exec.Cmd, error) {
 		return nil, err
 	}
 	return cmd, nil
+}
+
+// Trace starts the command and reaps it with wait4 on its pid, as a
+// tracer does: a call counts as a Start and a Wait.
+func Trace(c *exec.Cmd) error {
+	if err := c.Start(); err != nil {
+		return err
+	}
+	_, err := wait4(c.Process.Pid)
+	return err
+}
+
+func wait4(pid int) (syscall.WaitStatus, error) {
+	var ws syscall.WaitStatus
+	_, err := syscall.Wait4(pid, &ws, 0, nil)
+	return ws, err
 }
