@@ -16,7 +16,6 @@ import (
 	"github.com/tmplint/tmplint/internal/pkgtypes"
 	"github.com/tmplint/tmplint/internal/report"
 	"github.com/tmplint/tmplint/passes/directives"
-	"github.com/tmplint/tmplint/passes/lazyinspect"
 )
 
 //go:embed doc.go
@@ -27,7 +26,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "cloexec",
 	Doc:      analysisdoc.Extract(doc, "cloexec"),
 	URL:      "https://pkg.go.dev/github.com/tmplint/tmplint/analyzers/cloexec",
-	Requires: []*analysis.Analyzer{lazyinspect.Analyzer, directives.Analyzer},
+	Requires: []*analysis.Analyzer{directives.Analyzer},
 	Run:      run,
 }
 
@@ -95,24 +94,19 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	c := &checker{pass: pass, r: r, handsOff: make(map[ast.Node]bool), later: make(map[ast.Node]later)}
-	ins := pass.ResultOf[lazyinspect.Analyzer].(*lazyinspect.Inspector).Get()
-	ins.WithStack([]ast.Node{(*ast.CallExpr)(nil)}, func(n ast.Node, push bool, stack []ast.Node) bool {
-		if !push {
-			return true
+	for _, file := range pass.Files {
+		if c.r.Generated(file) {
+			continue
 		}
-		call := n.(*ast.CallExpr)
-		if c.r.Generated(fileOf(stack)) {
+		// The stack holds n's ancestors, the file first.
+		ast.PreorderStack(file, nil, func(n ast.Node, stack []ast.Node) bool {
+			if call, ok := n.(*ast.CallExpr); ok {
+				c.call(call, outermostFunc(stack), stack[len(stack)-1])
+			}
 			return true
-		}
-		c.call(call, outermostFunc(stack), stack[len(stack)-2])
-		return true
-	})
+		})
+	}
 	return nil, nil
-}
-
-func fileOf(stack []ast.Node) *ast.File {
-	f, _ := stack[0].(*ast.File)
-	return f
 }
 
 // outermostFunc returns the declaration or literal of the outermost function

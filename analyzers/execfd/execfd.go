@@ -17,7 +17,6 @@ import (
 	"github.com/tmplint/tmplint/internal/report"
 	"github.com/tmplint/tmplint/passes/directives"
 	"github.com/tmplint/tmplint/passes/errpred"
-	"github.com/tmplint/tmplint/passes/lazyinspect"
 )
 
 //go:embed doc.go
@@ -28,7 +27,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:      "execfd",
 	Doc:       analysisdoc.Extract(doc, "execfd"),
 	URL:       "https://pkg.go.dev/github.com/tmplint/tmplint/analyzers/execfd",
-	Requires:  []*analysis.Analyzer{lazyinspect.Analyzer, directives.Analyzer, errpred.Analyzer},
+	Requires:  []*analysis.Analyzer{directives.Analyzer, errpred.Analyzer},
 	Run:       run,
 	FactTypes: []analysis.Fact{new(paramUses), new(cmdCreator)},
 }
@@ -48,35 +47,32 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	cfgs := pathflow.NewCFGs(pass.TypesInfo, pass.Files)
-	ins := pass.ResultOf[lazyinspect.Analyzer].(*lazyinspect.Inspector).Get()
 	c := &checker{pass: pass, r: r, pred: pass.ResultOf[errpred.Analyzer].(*errpred.Result), uses: make(map[paramKey]paramUse), creators: make(map[*types.Func]bool)}
-	ins.WithStack([]ast.Node{(*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)}, func(n ast.Node, push bool, stack []ast.Node) bool {
-		if !push {
+	for _, file := range pass.Files {
+		if r.Generated(file) {
+			continue
+		}
+		ast.Inspect(file, func(n ast.Node) bool {
+			var body *ast.BlockStmt
+			var graph func() *cfg.CFG
+			switch n := n.(type) {
+			case *ast.FuncDecl:
+				if n.Body == nil {
+					return false
+				}
+				if fn, ok := pass.TypesInfo.Defs[n.Name].(*types.Func); ok && fn.Type().(*types.Signature).TypeParams() != nil {
+					return false // generic: not judged
+				}
+				body, graph = n.Body, func() *cfg.CFG { return cfgs.FuncDecl(n) }
+			case *ast.FuncLit:
+				body, graph = n.Body, func() *cfg.CFG { return cfgs.FuncLit(n) }
+			}
+			if body != nil {
+				c.function(file, n, body, graph)
+			}
 			return true
-		}
-		file, _ := stack[0].(*ast.File)
-		if file == nil || r.Generated(file) {
-			return false
-		}
-		var body *ast.BlockStmt
-		var graph func() *cfg.CFG
-		switch n := n.(type) {
-		case *ast.FuncDecl:
-			if n.Body == nil {
-				return false
-			}
-			if fn, ok := pass.TypesInfo.Defs[n.Name].(*types.Func); ok && fn.Type().(*types.Signature).TypeParams() != nil {
-				return false // generic: not judged
-			}
-			body, graph = n.Body, func() *cfg.CFG { return cfgs.FuncDecl(n) }
-		case *ast.FuncLit:
-			body, graph = n.Body, func() *cfg.CFG { return cfgs.FuncLit(n) }
-		}
-		if body != nil {
-			c.function(file, n, body, graph)
-		}
-		return true
-	})
+		})
+	}
 	c.exportFacts(pass.Files)
 	return nil, nil
 }

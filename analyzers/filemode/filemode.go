@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
+	"go/types"
 	"strconv"
 	"strings"
 
@@ -74,10 +75,10 @@ func run(pass *analysis.Pass) (any, error) {
 	if !pkgtypes.ImportsAny(pass.Pkg, "os", "io/ioutil", "syscall", "golang.org/x/sys/unix", "net") {
 		return nil, nil
 	}
-	ins := pass.ResultOf[lazyinspect.Analyzer].(*lazyinspect.Inspector).Get()
+	files := pass.ResultOf[lazyinspect.Analyzer].(*lazyinspect.Inspector)
 	paths, _ := pass.ResultOf[tempdir.Analyzer].(*tempdir.Result)
 	modes, _ := pass.ResultOf[modeval.Analyzer].(*modeval.Result)
-	if ins == nil || pass.TypesInfo == nil {
+	if pass.TypesInfo == nil {
 		return nil, nil
 	}
 	c := &checker{
@@ -85,9 +86,12 @@ func run(pass *analysis.Pass) (any, error) {
 		reported: make(map[*ast.BasicLit]bool),
 		file0:    uint64(filePolicy), dir0: uint64(dirPolicy),
 	}
-	for fc := range ins.Root().Children() {
-		file, ok := fc.Node().(*ast.File)
-		if !ok || r.Generated(file) {
+	for _, file := range pass.Files {
+		if r.Generated(file) || !callsAny(pass.TypesInfo, file) {
+			continue // most files of a package: no inspector built for them
+		}
+		fc, ok := files.FileCursor(file)
+		if !ok {
 			continue
 		}
 		c.file = file
@@ -102,6 +106,18 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	return nil, nil
+}
+
+// callsAny reports whether file makes a call that filemode judges.
+func callsAny(info *types.Info, file *ast.File) bool {
+	found := false
+	ast.Inspect(file, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok && !found {
+			_, found = fscall.Match(info, call)
+		}
+		return !found
+	})
+	return found
 }
 
 func (c *checker) check(call *fscall.Call) {

@@ -67,17 +67,28 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	facts.exportAll()
-	ins := pass.ResultOf[lazyinspect.Analyzer].(*lazyinspect.Inspector).Get()
-	if ins == nil {
-		return nil, nil
-	}
+	files := pass.ResultOf[lazyinspect.Analyzer].(*lazyinspect.Inspector)
 	c := &checker{pass: pass, r: r, paths: paths, facts: facts}
-	for fc := range ins.Root().Children() {
-		file, ok := fc.Node().(*ast.File)
-		if !ok || r.Generated(file) {
+	for _, file := range pass.Files {
+		if r.Generated(file) {
 			continue
 		}
 		c.file = file
+		if !createsAPath(pass.TypesInfo, file) {
+			// No creation to judge here, so no cursors needed: only calls
+			// of functions that create at a parameter's path.
+			ast.Inspect(file, func(n ast.Node) bool {
+				if call, ok := n.(*ast.CallExpr); ok {
+					c.checkCallee(call)
+				}
+				return true
+			})
+			continue
+		}
+		fc, ok := files.FileCursor(file)
+		if !ok {
+			continue
+		}
 		for cc := range fc.Preorder((*ast.CallExpr)(nil)) {
 			node := cc.Node().(*ast.CallExpr)
 			call, ok := fscall.Match(pass.TypesInfo, node)
@@ -99,6 +110,21 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	return nil, nil
+}
+
+// createsAPath reports whether file calls a creation that names a path: only
+// such files need an inspector, for the cursors of the calls.
+func createsAPath(info *types.Info, file *ast.File) bool {
+	found := false
+	ast.Inspect(file, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok && !found {
+			if fc, ok := fscall.Match(info, call); ok && fc.Path != nil {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // squat says why a predictable shared temp name is a hazard, per kind of

@@ -51,28 +51,50 @@ func cacheDir(flagValue string) (string, error) {
 // to put each package's facts and results while the run lasts (that is
 // what keeps memory flat): a private temporary directory, removed by the
 // returned close function.
-func openCache(flagValue string) (cache.Cache, func(), error) {
+//
+// A directory the user named must work, or the run fails: they asked for
+// it. The default one is only a convenience: where it cannot be made (a
+// read-only or unset HOME, as CI jobs and supervisors start us), the run
+// goes on with a temporary one, as with "off", and warning says why, so
+// that the caller can tell the user once.
+func openCache(flagValue string) (c cache.Cache, closeCache func(), warning string, err error) {
+	named := flagValue != "" || os.Getenv(cacheEnv) != ""
 	dir, err := cacheDir(flagValue)
-	if err != nil {
-		return nil, nil, err
-	}
-	removeDir := func() {}
-	if dir == cacheOff {
-		dir, err = fsmode.MkdirTemp("", "tmplint-cache-", 0o700)
-		if err != nil {
-			return nil, nil, err
+	if err == nil && dir != cacheOff {
+		c, closeCache, err = openCacheDir(dir)
+		if err == nil {
+			return c, closeCache, "", nil
 		}
-		removeDir = func() { os.RemoveAll(dir) }
-	} else if err := os.MkdirAll(dir, 0o700); err != nil {
-		return nil, nil, fmt.Errorf("cache: %v", err)
+	}
+	if err != nil && named {
+		return nil, nil, "", err
+	}
+	if err != nil {
+		warning = fmt.Sprintf("no result cache, this run keeps nothing: %v (set %s to a writable directory, or to %q)", err, cacheEnv, cacheOff)
+	}
+	tmp, err := fsmode.MkdirTemp("", "tmplint-cache-", 0o700)
+	if err != nil {
+		return nil, nil, "", fmt.Errorf("cache: %v", err)
+	}
+	c, trim, err := openCacheDir(tmp)
+	if err != nil {
+		os.RemoveAll(tmp)
+		return nil, nil, "", err
+	}
+	return c, func() { trim(); os.RemoveAll(tmp) }, warning, nil
+}
+
+// openCacheDir makes and opens the cache in dir; its close function trims
+// entries unused for days, at most once a day.
+func openCacheDir(dir string) (cache.Cache, func(), error) {
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return nil, nil, fmt.Errorf("cache %s: %v", dir, err)
 	}
 	dc, err := cache.Open(dir)
 	if err != nil {
-		removeDir()
-		return nil, nil, fmt.Errorf("cache: %v", err)
+		return nil, nil, fmt.Errorf("cache %s: %v", dir, err)
 	}
-	// Trim drops entries unused for days, at most once a day.
-	return dc, func() { dc.Trim(); removeDir() }, nil
+	return dc, dc.Trim, nil
 }
 
 // saltCache makes every cache key depend on the tmplint binary and on the

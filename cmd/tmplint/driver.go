@@ -30,11 +30,14 @@ import (
 // the findings of the matched packages, deduplicated across test variants
 // and sorted by position, and every error, named by package.
 func analyze(as []*analysis.Analyzer, patterns []string, opts options, stderr io.Writer) ([]finding.Finding, []string) {
-	c, closeCache, err := openCache(opts.cacheDir)
+	c, closeCache, warning, err := openCache(opts.cacheDir)
 	if err != nil {
 		return nil, []string{err.Error()}
 	}
 	defer closeCache()
+	if warning != "" {
+		fmt.Fprintf(stderr, "tmplint: warning: %s\n", warning)
+	}
 	if err := saltCache(as); err != nil {
 		return nil, []string{err.Error()}
 	}

@@ -56,6 +56,50 @@ func TestCacheFollowsContentAndFlags(t *testing.T) {
 	}
 }
 
+// TestUnusableCache checks what a cache directory that cannot be made does:
+// the default one (here under a HOME that is a file, as unwritable as a
+// read-only HOME even for root) costs the run its cache and a warning, not
+// its result; one the user named fails the run, naming it.
+func TestUnusableCache(t *testing.T) {
+	bin := tmplintBinary(t)
+	root := repoRoot(t)
+	notADir := filepath.Join(t.TempDir(), "file")
+	if err := os.WriteFile(notADir, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	pkg := "./testdata/demo/report"
+	want := runEnv(t, root, []string{cacheEnv + "=" + cacheOff}, bin, pkg)
+	if want.code != exitFindings || want.stderr != "" {
+		t.Fatalf("with the cache off: exit %d, stderr %q; want %d and nothing", want.code, want.stderr, exitFindings)
+	}
+
+	// The go command keeps its own cache where it was: the question is
+	// only tmplint's.
+	gocache := run(t, root, "go", "env", "GOCACHE").stdout
+	home := []string{cacheEnv + "=", "HOME=" + notADir, "XDG_CACHE_HOME=" + filepath.Join(notADir, "cache"), "GOCACHE=" + strings.TrimSpace(gocache)}
+	got := runEnv(t, root, home, bin, pkg)
+	if got.code != want.code || got.stdout != want.stdout {
+		t.Errorf("default cache unusable: exit %d\n%s\nwant exit %d\n%s", got.code, got.stdout, want.code, want.stdout)
+	}
+	if !strings.Contains(got.stderr, "warning: no result cache") || !strings.Contains(got.stderr, notADir) || strings.Count(got.stderr, "\n") != 1 {
+		t.Errorf("default cache unusable: stderr %q; want one warning line naming %s", got.stderr, notADir)
+	}
+
+	named := filepath.Join(notADir, "tmplint")
+	for _, tc := range []struct {
+		how       string
+		env, args []string
+	}{
+		{"-cache", nil, []string{"-cache=" + named, pkg}},
+		{cacheEnv, []string{cacheEnv + "=" + named}, []string{pkg}},
+	} {
+		got := runEnv(t, root, tc.env, bin, tc.args...)
+		if got.code != exitError || !strings.Contains(got.stderr, named) {
+			t.Errorf("%s naming an unusable directory: exit %d, stderr %q; want %d and the directory named", tc.how, got.code, got.stderr, exitError)
+		}
+	}
+}
+
 // TestAnalyzerErrorIsAnError checks that an analyzer's error is reported,
 // named by package and analyzer, on the run that computes it and on a run
 // that answers from the cache (the runner itself drops analyzer errors).

@@ -88,8 +88,23 @@ type result struct {
 
 func run(t *testing.T, dir string, name string, args ...string) result {
 	t.Helper()
+	return runEnv(t, dir, nil, name, args...)
+}
+
+// runEnv runs a command in dir with env added to the test's environment.
+// Every run keeps tmplint's result cache in the test binary's own
+// directory, never in the user's cache directory (which may be read-only,
+// as under a CI job's HOME, or shared with the user's own runs), unless env
+// says otherwise.
+func runEnv(t *testing.T, dir string, env []string, name string, args ...string) result {
+	t.Helper()
 	cmd := exec.Command(name, args...)
 	cmd.Dir = dir
+	cmd.Env = os.Environ()
+	if binDir != "" {
+		cmd.Env = append(cmd.Env, cacheEnv+"="+filepath.Join(binDir, "cache"))
+	}
+	cmd.Env = append(cmd.Env, env...)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err := startAndWait(cmd)

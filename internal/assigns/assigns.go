@@ -18,8 +18,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-
-	"golang.org/x/tools/go/ast/inspector"
 )
 
 // A Kind says how a variable is assigned.
@@ -57,8 +55,9 @@ type Index struct {
 	flagAddr map[*ast.UnaryExpr]bool // &v of a flag binding, not an escape
 }
 
-// New indexes the assignments of the package.
-func New(info *types.Info, pkg *types.Package, ins *inspector.Inspector) *Index {
+// New indexes the assignments in files, the package's syntax. It walks the
+// files once and keeps no table of their nodes.
+func New(info *types.Info, pkg *types.Package, files []*ast.File) *Index {
 	x := &Index{
 		info:     info,
 		pkg:      pkg,
@@ -68,72 +67,70 @@ func New(info *types.Info, pkg *types.Package, ins *inspector.Inspector) *Index 
 		flagged:  make(map[*types.Var]bool),
 		flagAddr: make(map[*ast.UnaryExpr]bool),
 	}
-	if info == nil || pkg == nil || ins == nil {
+	if info == nil || pkg == nil {
 		return x
 	}
-	filter := []ast.Node{
-		(*ast.AssignStmt)(nil),
-		(*ast.ValueSpec)(nil),
-		(*ast.IncDecStmt)(nil),
-		(*ast.RangeStmt)(nil),
-		(*ast.UnaryExpr)(nil),
-		(*ast.CompositeLit)(nil),
-		(*ast.CallExpr)(nil),
+	for _, f := range files {
+		ast.Inspect(f, x.visit)
 	}
-	ins.Preorder(filter, func(n ast.Node) {
-		switch n := n.(type) {
-		case *ast.CompositeLit:
-			x.composite(n)
-		case *ast.CallExpr:
-			x.flagBinding(n)
-		case *ast.AssignStmt:
-			x.assign(n)
-		case *ast.ValueSpec:
-			for i, id := range n.Names {
-				v := x.target(id)
-				if v == nil {
-					continue
-				}
-				x.declared[v] = true
-				switch {
-				case len(n.Values) == len(n.Names):
-					x.add(v, Source{Kind: Value, Expr: n.Values[i]})
-				case len(n.Values) == 1:
-					if call, ok := ast.Unparen(n.Values[0]).(*ast.CallExpr); ok {
-						x.add(v, Source{Kind: Tuple, Call: call, Index: i})
-					} else {
-						x.add(v, Source{Kind: Other})
-					}
-				case len(n.Values) == 0:
-					x.add(v, Source{Kind: Zero})
-				default:
+	return x
+}
+
+// visit indexes node n; the walk is in preorder, so a flag binding's &v is
+// seen (as part of its call) before the &v itself.
+func (x *Index) visit(n ast.Node) bool {
+	switch n := n.(type) {
+	case *ast.CompositeLit:
+		x.composite(n)
+	case *ast.CallExpr:
+		x.flagBinding(n)
+	case *ast.AssignStmt:
+		x.assign(n)
+	case *ast.ValueSpec:
+		for i, id := range n.Names {
+			v := x.target(id)
+			if v == nil {
+				continue
+			}
+			x.declared[v] = true
+			switch {
+			case len(n.Values) == len(n.Names):
+				x.add(v, Source{Kind: Value, Expr: n.Values[i]})
+			case len(n.Values) == 1:
+				if call, ok := ast.Unparen(n.Values[0]).(*ast.CallExpr); ok {
+					x.add(v, Source{Kind: Tuple, Call: call, Index: i})
+				} else {
 					x.add(v, Source{Kind: Other})
 				}
-			}
-		case *ast.IncDecStmt:
-			if v := x.target(n.X); v != nil {
-				x.add(v, Source{Kind: IncDec})
-			}
-		case *ast.RangeStmt:
-			if n.Tok == token.DEFINE || n.Tok == token.ASSIGN {
-				if v := x.target(n.Key); v != nil {
-					x.declared[v] = x.declared[v] || n.Tok == token.DEFINE
-					x.add(v, Source{Kind: RangeKey, Expr: n.X})
-				}
-				if v := x.target(n.Value); v != nil {
-					x.declared[v] = x.declared[v] || n.Tok == token.DEFINE
-					x.add(v, Source{Kind: Other})
-				}
-			}
-		case *ast.UnaryExpr:
-			if n.Op == token.AND && !x.flagAddr[n] {
-				if v := x.target(n.X); v != nil {
-					x.escaped[v] = true
-				}
+			case len(n.Values) == 0:
+				x.add(v, Source{Kind: Zero})
+			default:
+				x.add(v, Source{Kind: Other})
 			}
 		}
-	})
-	return x
+	case *ast.IncDecStmt:
+		if v := x.target(n.X); v != nil {
+			x.add(v, Source{Kind: IncDec})
+		}
+	case *ast.RangeStmt:
+		if n.Tok == token.DEFINE || n.Tok == token.ASSIGN {
+			if v := x.target(n.Key); v != nil {
+				x.declared[v] = x.declared[v] || n.Tok == token.DEFINE
+				x.add(v, Source{Kind: RangeKey, Expr: n.X})
+			}
+			if v := x.target(n.Value); v != nil {
+				x.declared[v] = x.declared[v] || n.Tok == token.DEFINE
+				x.add(v, Source{Kind: Other})
+			}
+		}
+	case *ast.UnaryExpr:
+		if n.Op == token.AND && !x.flagAddr[n] {
+			if v := x.target(n.X); v != nil {
+				x.escaped[v] = true
+			}
+		}
+	}
+	return true
 }
 
 func (x *Index) assign(n *ast.AssignStmt) {

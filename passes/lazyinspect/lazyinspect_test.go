@@ -12,13 +12,17 @@ import (
 	"github.com/tmplint/tmplint/passes/lazyinspect"
 )
 
-func TestGetBuildsOnceAndSees(t *testing.T) {
+func TestFileBuildsOnceAndSees(t *testing.T) {
 	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "a.go", "package a\nfunc F() { G(); G() }\nfunc G() {}\n", 0)
+	a, err := parser.ParseFile(fset, "a.go", "package a\nfunc F() { G(); G() }\n", 0)
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := lazyinspect.Analyzer.Run(&analysis.Pass{Files: []*ast.File{f}})
+	b, err := parser.ParseFile(fset, "b.go", "package a\nfunc G() { println() }\n", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := lazyinspect.Analyzer.Run(&analysis.Pass{Files: []*ast.File{a, b}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -29,18 +33,33 @@ func TestGetBuildsOnceAndSees(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			got[i] = l.Get()
+			got[i] = l.File(a)
 		}()
 	}
 	wg.Wait()
 	for _, g := range got[1:] {
 		if g != got[0] {
-			t.Fatal("Get built more than one inspector")
+			t.Fatal("File built more than one inspector for a file")
 		}
 	}
-	calls := 0
-	l.Get().Preorder([]ast.Node{(*ast.CallExpr)(nil)}, func(ast.Node) { calls++ })
-	if calls != 2 {
-		t.Errorf("inspector saw %d calls, want 2", calls)
+	for _, tc := range []struct {
+		file  *ast.File
+		calls int
+	}{{a, 2}, {b, 1}} {
+		cur, ok := l.FileCursor(tc.file)
+		if !ok || cur.Node() != tc.file {
+			t.Fatalf("FileCursor(%s) = %v, %v; want the file", fset.File(tc.file.Pos()).Name(), cur, ok)
+		}
+		calls := 0
+		for range cur.Preorder((*ast.CallExpr)(nil)) {
+			calls++
+		}
+		if calls != tc.calls {
+			t.Errorf("%s: inspector saw %d calls, want %d", fset.File(tc.file.Pos()).Name(), calls, tc.calls)
+		}
+	}
+	other, _ := parser.ParseFile(fset, "c.go", "package a\n", 0)
+	if l.File(other) != nil {
+		t.Error("File of a file outside the package is not nil")
 	}
 }

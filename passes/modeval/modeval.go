@@ -12,8 +12,6 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/tmplint/tmplint/passes/lazyinspect"
-
 	"github.com/tmplint/tmplint/internal/analysisdoc"
 	"github.com/tmplint/tmplint/internal/assigns"
 )
@@ -28,16 +26,15 @@ var Analyzer = &analysis.Analyzer{
 	URL:              "https://pkg.go.dev/github.com/tmplint/tmplint/passes/modeval",
 	Run:              run,
 	RunDespiteErrors: true,
-	Requires:         []*analysis.Analyzer{lazyinspect.Analyzer},
 	ResultType:       reflect.TypeFor[*Result](),
 }
 
 // Result evaluates the mode expressions of one package. It is safe for
 // concurrent use.
 type Result struct {
-	info *types.Info
-	pkg  *types.Package
-	ins  *lazyinspect.Inspector // built when first needed
+	info  *types.Info
+	pkg   *types.Package
+	files []*ast.File
 
 	// Built on first use: most packages never need them.
 	varsOnce   sync.Once
@@ -47,12 +44,11 @@ type Result struct {
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	ins, _ := pass.ResultOf[lazyinspect.Analyzer].(*lazyinspect.Inspector)
-	return &Result{info: pass.TypesInfo, pkg: pass.Pkg, ins: ins}, nil
+	return &Result{info: pass.TypesInfo, pkg: pass.Pkg, files: pass.Files}, nil
 }
 
 func (r *Result) index() *assigns.Index {
-	r.varsOnce.Do(func() { r.vars = assigns.New(r.info, r.pkg, r.ins.Get()) })
+	r.varsOnce.Do(func() { r.vars = assigns.New(r.info, r.pkg, r.files) })
 	return r.vars
 }
 
@@ -65,28 +61,34 @@ func (r *Result) constDecls() map[*types.Const]ast.Expr {
 
 func (r *Result) indexConsts() {
 	r.consts = make(map[*types.Const]ast.Expr)
-	if r.ins == nil || r.info == nil {
+	if r.info == nil {
 		return
 	}
-	r.ins.Get().Preorder([]ast.Node{(*ast.GenDecl)(nil)}, func(n ast.Node) {
-		decl := n.(*ast.GenDecl)
-		if decl.Tok != token.CONST {
-			return
-		}
-		// Constants with no value repeat the previous spec's expressions
-		// (iota); their literal is the previous one, which is not a mode.
-		for _, spec := range decl.Specs {
-			vs := spec.(*ast.ValueSpec)
-			if len(vs.Values) != len(vs.Names) {
-				continue
+	for _, f := range r.files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			if decl, ok := n.(*ast.GenDecl); ok && decl.Tok == token.CONST {
+				r.indexConstDecl(decl)
 			}
-			for i, id := range vs.Names {
-				if c, ok := r.info.Defs[id].(*types.Const); ok {
-					r.consts[c] = vs.Values[i]
-				}
+			return true
+		})
+	}
+}
+
+// indexConstDecl records the value expressions of one const declaration.
+func (r *Result) indexConstDecl(decl *ast.GenDecl) {
+	// Constants with no value repeat the previous spec's expressions
+	// (iota); their literal is the previous one, which is not a mode.
+	for _, spec := range decl.Specs {
+		vs := spec.(*ast.ValueSpec)
+		if len(vs.Values) != len(vs.Names) {
+			continue
+		}
+		for i, id := range vs.Names {
+			if c, ok := r.info.Defs[id].(*types.Const); ok {
+				r.consts[c] = vs.Values[i]
 			}
 		}
-	})
+	}
 }
 
 // Value returns the constant value of the mode expression e, and whether

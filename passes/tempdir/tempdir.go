@@ -13,7 +13,6 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/tmplint/tmplint/passes/lazyinspect"
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/tmplint/tmplint/internal/analysisdoc"
@@ -30,7 +29,6 @@ var Analyzer = &analysis.Analyzer{
 	URL:              "https://pkg.go.dev/github.com/tmplint/tmplint/passes/tempdir",
 	Run:              run,
 	RunDespiteErrors: true,
-	Requires:         []*analysis.Analyzer{lazyinspect.Analyzer},
 	ResultType:       reflect.TypeFor[*Result](),
 }
 
@@ -60,9 +58,9 @@ func (l Location) String() string {
 // Result classifies the path expressions of one package. It is safe for
 // concurrent use: it is not modified after the pass.
 type Result struct {
-	info *types.Info
-	pkg  *types.Package
-	ins  *lazyinspect.Inspector // built when first needed
+	info  *types.Info
+	pkg   *types.Package
+	files []*ast.File
 
 	once sync.Once
 	vars *assigns.Index // built on first use: most packages never need it
@@ -70,7 +68,7 @@ type Result struct {
 
 // index returns the assignment index, building it on first use.
 func (r *Result) index() *assigns.Index {
-	r.once.Do(func() { r.vars = assigns.New(r.info, r.pkg, r.ins.Get()) })
+	r.once.Do(func() { r.vars = assigns.New(r.info, r.pkg, r.files) })
 	return r.vars
 }
 
@@ -266,8 +264,7 @@ func (r *Result) allConst(es []ast.Expr) bool {
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	ins, _ := pass.ResultOf[lazyinspect.Analyzer].(*lazyinspect.Inspector)
-	return &Result{info: pass.TypesInfo, pkg: pass.Pkg, ins: ins}, nil
+	return &Result{info: pass.TypesInfo, pkg: pass.Pkg, files: pass.Files}, nil
 }
 
 // val is what the evaluator knows about an expression.
