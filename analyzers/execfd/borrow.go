@@ -10,13 +10,13 @@ import (
 // off: a function that only configures, logs or writes to it borrows it,
 // and the caller keeps the duty to wait or close. What a function of the
 // package does with each of its *exec.Cmd and *os.File parameters is
-// summarized here, once, from its body; a function of another package is
-// not known and taking its argument is assumed (silence, as before).
+// summarized here, once, from its body, and exported as a fact for the
+// packages that import it (facts.go). A function of another package
+// without a fact is not known, and taking its argument is assumed
+// (silence).
 //
 // The summary is the execfd side of the per-parameter borrow/take model
-// that passes/tempfacts computes for temp objects. It is package-local and
-// needs no facts, since execfd's objects (a started child, a descriptor
-// handed to it) rarely cross a package boundary before they are released.
+// that passes/tempfacts computes for temp objects.
 
 // A paramUse says what a function does with an argument.
 type paramUse uint8
@@ -65,8 +65,11 @@ func (c *checker) argUse(call *ast.CallExpr, arg ast.Expr) (use paramUse, ok boo
 	if pkg := callee.Pkg(); pkg != nil && (pkg.Path() == "fmt" || pkg.Path() == "log") && sig.Recv() == nil {
 		return 0, true // printed: borrowed
 	}
-	if callee.Pkg() != c.pass.Pkg || (sig.Variadic() && i >= sig.Params().Len()-1) || i >= sig.Params().Len() {
+	if (sig.Variadic() && i >= sig.Params().Len()-1) || i >= sig.Params().Len() {
 		return 0, false
+	}
+	if callee.Pkg() != c.pass.Pkg {
+		return c.importedUse(callee.Origin(), i) // facts.go
 	}
 	return c.paramUse(callee, i), true
 }
@@ -186,6 +189,9 @@ func (c *checker) useOf(id ast.Expr, stack []ast.Node) paramUse {
 				return 0 // Kill, Signal: do not reap
 			}
 			if psel.Sel.Name == "Pid" {
+				if call, ok := at(3).(*ast.CallExpr); ok && c.reapsPid(call, psel) {
+					return useWaits // unix.Wait4(c.Process.Pid, ...): reap.go
+				}
 				return 0
 			}
 			return useTakes

@@ -283,13 +283,11 @@ func (fn *fun) checkCollected(cmd *command, start *ast.CallExpr) {
 	}
 	// A deferred loop registered before the first start ("defer func() {
 	// for _, c := range cmds { c.Wait() } }()") covers every return.
-	deferred := deferredBefore(fn.body, creation.Pos(), released)
 	q := &pathflow.Query{
 		Info:     info,
 		CFG:      fn.cfg,
 		Creation: creation,
 		Err:      errVar,
-		Deferred: deferred,
 		Release: func(n ast.Node, stack []ast.Node) pathflow.Action {
 			if released[n] {
 				return pathflow.Action{Effect: pathflow.Released}
@@ -300,6 +298,7 @@ func (fn *fun) checkCollected(cmd *command, start *ast.CallExpr) {
 			return pathflow.Action{}
 		},
 	}
+	fn.deferRelease(q, creation.Pos(), released)
 	for _, l := range pathflow.Leaks(q) {
 		if l.Kind != pathflow.Return || fn.isMain() {
 			continue
@@ -320,8 +319,9 @@ func (fn *fun) checkCollected(cmd *command, start *ast.CallExpr) {
 }
 
 // waitsCmd reports whether the call waits for the command v: v.Wait(),
-// v.Process.Wait(), v.Process.Release(), or a function of the package that
-// waits for its argument.
+// v.Process.Wait(), v.Process.Release(), a function (of the package, or
+// of another by its fact) that waits for its argument, or wait4 on
+// v.Process.Pid.
 func (fn *fun) waitsCmd(call *ast.CallExpr, v *types.Var) bool {
 	info := fn.info()
 	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
@@ -341,6 +341,9 @@ func (fn *fun) waitsCmd(call *ast.CallExpr, v *types.Var) bool {
 			if u, known := fn.c.argUse(call, a); known && u&useWaits != 0 {
 				return true
 			}
+		}
+		if fn.pidOf(a, v) && fn.c.reapsPid(call, a) {
+			return true // unix.Wait4(cmd.Process.Pid, ...): reap.go
 		}
 	}
 	return false
@@ -369,4 +372,180 @@ func deferredBefore(body ast.Node, pos token.Pos, released map[ast.Node]bool) as
 		return true
 	})
 	return deferred
+}
+
+// deferRelease sets the query's deferred release: the first defer statement
+// before pos that contains one of the released nodes, and the named error
+// result that guards it when every release in it runs only on an error
+// ("defer func() { if err != nil { closeAll(files) } }()"), which covers
+// the failure returns but not a return of a nil error.
+func (fn *fun) deferRelease(q *pathflow.Query, pos token.Pos, released map[ast.Node]bool) {
+	d := deferredBefore(fn.body, pos, released)
+	if d == nil {
+		return
+	}
+	q.Deferred = d
+	var guard *types.Var
+	for r := range released {
+		if r.Pos() < d.Pos() || d.End() < r.End() {
+			continue
+		}
+		g := fn.errorGuard(d, r)
+		if g == nil || (guard != nil && g != guard) {
+			return
+		}
+		guard = g
+	}
+	if guard == nil {
+		return
+	}
+	if i := fn.resultIndex(guard); i >= 0 {
+		q.DeferredRuns = func(ret *ast.ReturnStmt) bool { return fn.returnsError(ret, i) }
+	}
+}
+
+// errorGuard returns the named error result v when the node r, inside the
+// defer statement d, runs only in the body of an "if v != nil" within d.
+func (fn *fun) errorGuard(d, r ast.Node) *types.Var {
+	path, _ := astutil.PathEnclosingInterval(fn.file, r.Pos(), r.End())
+	info := fn.info()
+	for i, n := range path {
+		if n == d {
+			return nil
+		}
+		ifs, ok := n.(*ast.IfStmt)
+		if !ok || i == 0 || path[i-1] != ifs.Body {
+			continue
+		}
+		bin, ok := ast.Unparen(ifs.Cond).(*ast.BinaryExpr)
+		if !ok || bin.Op != token.NEQ {
+			continue
+		}
+		x := bin.X
+		if isNilExpr(info, x) {
+			x = bin.Y
+		} else if !isNilExpr(info, bin.Y) {
+			continue
+		}
+		if id, ok := ast.Unparen(x).(*ast.Ident); ok {
+			if v, ok := info.Uses[id].(*types.Var); ok && fn.resultIndex(v) >= 0 {
+				return v
+			}
+		}
+	}
+	return nil
+}
+
+// resultIndex returns the index of v among the named results of the
+// function, -1 if it is not one or not of type error.
+func (fn *fun) resultIndex(v *types.Var) int {
+	var ft *ast.FuncType
+	switch n := fn.node.(type) {
+	case *ast.FuncDecl:
+		ft = n.Type
+	case *ast.FuncLit:
+		ft = n.Type
+	}
+	if ft == nil || ft.Results == nil || !types.Identical(v.Type(), types.Universe.Lookup("error").Type()) {
+		return -1
+	}
+	i := 0
+	for _, field := range ft.Results.List {
+		for _, name := range field.Names {
+			if fn.info().Defs[name] == v {
+				return i
+			}
+			i++
+		}
+		if len(field.Names) == 0 {
+			i++
+		}
+	}
+	return -1
+}
+
+// returnsError reports whether the return statement gives the error result
+// at index i a value that is not nil: an error made there (fmt.Errorf,
+// errors.New, a composite literal), a package-level error variable, or any
+// value but the literal nil on a branch that tested an error ("if err !=
+// nil { return nil, wrap(err) }"). Elsewhere a value may be nil, the
+// success ("return outW.Close()"), and so may a bare return's.
+func (fn *fun) returnsError(ret *ast.ReturnStmt, i int) bool {
+	info := fn.info()
+	if i < len(ret.Results) && len(ret.Results) > 1 || i == 0 && len(ret.Results) == 1 {
+		switch e := ast.Unparen(ret.Results[i]).(type) {
+		case *ast.Ident:
+			if isNilExpr(info, e) {
+				return false
+			}
+			if v, ok := info.Uses[e].(*types.Var); ok && v.Pkg() != nil && v.Parent() == v.Pkg().Scope() {
+				return true // var ErrX = errors.New(...)
+			}
+		case *ast.SelectorExpr:
+			if v, ok := info.Uses[e.Sel].(*types.Var); ok && !v.IsField() && v.Pkg() != nil && v.Parent() == v.Pkg().Scope() {
+				return true // io.EOF
+			}
+		case *ast.CompositeLit:
+			return true
+		case *ast.UnaryExpr:
+			if _, ok := ast.Unparen(e.X).(*ast.CompositeLit); ok && e.Op == token.AND {
+				return true
+			}
+		case *ast.CallExpr:
+			if isFunc(info, e, "fmt", "Errorf") || isFunc(info, e, "errors", "New") {
+				return true
+			}
+		}
+	}
+	return fn.onErrorBranch(ret)
+}
+
+// onErrorBranch reports whether the node lies in the body of an if
+// statement, of the function itself, whose condition tests that an error is
+// not nil (err != nil, alone or with other conditions) or holds an error
+// predicate (errors.Is(err, x), os.IsNotExist(err)).
+func (fn *fun) onErrorBranch(n ast.Node) bool {
+	info := fn.info()
+	errType := types.Universe.Lookup("error").Type()
+	path, _ := astutil.PathEnclosingInterval(fn.file, n.Pos(), n.End())
+	for i, p := range path {
+		switch p := p.(type) {
+		case *ast.FuncLit, *ast.FuncDecl:
+			return false
+		case *ast.IfStmt:
+			if i == 0 || path[i-1] != p.Body {
+				continue
+			}
+			found := false
+			ast.Inspect(p.Cond, func(m ast.Node) bool {
+				switch m := m.(type) {
+				case *ast.FuncLit:
+					return false
+				case *ast.BinaryExpr:
+					if m.Op == token.NEQ && (isNilExpr(info, m.Y) && types.Identical(info.TypeOf(m.X), errType) ||
+						isNilExpr(info, m.X) && types.Identical(info.TypeOf(m.Y), errType)) {
+						found = true
+					}
+				case *ast.CallExpr:
+					if fn.c.pred.Arg(m) != nil {
+						found = true
+					}
+				}
+				return !found
+			})
+			if found {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func isNilExpr(info *types.Info, e ast.Expr) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	_, isNil := info.Uses[id].(*types.Nil)
+	return isNil
 }

@@ -8,7 +8,8 @@ import (
 // A function of the package that returns a command it has just made with
 // exec.Command or exec.CommandContext, configured but neither started nor
 // kept anywhere else (func sudo(ctx, args...) *exec.Cmd), is a creator: its
-// caller owns the command as if it had called exec.Command itself.
+// caller owns the command as if it had called exec.Command itself. A
+// creator of another package is known by its fact (facts.go).
 
 // isCmdCreatorCall reports whether the call makes a fresh command: a call
 // of exec.Command or exec.CommandContext, directly or through a known
@@ -18,7 +19,13 @@ func (c *checker) isCmdCreatorCall(call *ast.CallExpr) bool {
 		return true
 	}
 	fn, recv := c.calleeFunc(call)
-	return fn != nil && !recv && fn.Pkg() == c.pass.Pkg && c.isCmdCreator(fn)
+	if fn == nil || recv || fn.Pkg() == nil {
+		return false
+	}
+	if fn.Pkg() != c.pass.Pkg {
+		return c.pass.ImportObjectFact(fn.Origin(), new(cmdCreator)) // facts.go
+	}
+	return c.isCmdCreator(fn)
 }
 
 // isCmdCreator reports whether the function of the package returns, as its

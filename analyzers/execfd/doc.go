@@ -23,7 +23,8 @@
 //     message says what happens instead: it fails at the deadline without
 //     EOF. The fix inserts the Close right after the successful Start;
 //   - cmd.Start() that succeeds but whose process is then neither waited
-//     (cmd.Wait, cmd.Process.Wait) nor released (Process.Release: detached
+//     (cmd.Wait, cmd.Process.Wait, or wait4 on cmd.Process.Pid as a tracer
+//     does, directly or through a function of the package) nor released (Process.Release: detached
 //     on purpose) on some path to a return. Only Wait reaps: Process.Kill
 //     and Process.Signal end the child but leave it a zombie until Wait,
 //     and the message says so when the function kills it. A command handed
@@ -33,11 +34,15 @@
 //     fields, logs it) keeps the duty with the caller; a function that
 //     starts or waits for its argument counts as a Start or a Wait at the
 //     call. What each function does with its *exec.Cmd and *os.File
-//     parameters is summarized from its body, within the package;
-//   - a command made by a creator of the package, a function that returns
-//     a fresh exec.Command or exec.CommandContext it has only configured
-//     (func withSudo(ctx, args...) *exec.Cmd), is owned by the caller as if
-//     it had called exec.Command itself;
+//     parameters is summarized from its body; for the exported functions
+//     and methods the summary is a fact, so a helper of another package
+//     that only reads from a pipe end or configures a command borrows it
+//     too, and one that waits for it counts as a Wait;
+//   - a command made by a creator, a function that returns a fresh
+//     exec.Command or exec.CommandContext it has only configured (func
+//     withSudo(ctx, args...) *exec.Cmd), of the package or (by a fact) an
+//     exported one of another package, is owned by the caller as if it had
+//     called exec.Command itself;
 //   - a start through a function value whose one value is known: a package
 //     variable (var execCommand = exec.Command) or a struct field assigned
 //     exactly once in the package from a named function or a method
@@ -67,6 +72,23 @@
 //     cancelled the shell is killed, but the commands it started keep the
 //     pipe open and Wait blocks until they exit. The fix sets
 //     cmd.WaitDelay.
+//
+// A file kept in a local slice (files = append(files, f), or in a struct
+// element, pipes = append(pipes, pipe{r, w})) is released with the
+// slice: by a loop that closes each element, or by handing the slice on
+// (returned, stored, passed to a function that may close its elements,
+// closeAll(files...)). Appending it is not a hand-off. A deferred release
+// registered before the start that runs only on error ("defer func() { if
+// retErr != nil { closeAll(files...) } }()") covers the returns that give
+// the named error result an error (fmt.Errorf, errors.New, a package error
+// variable, or any value but nil in the body of an "if err != nil"), not
+// the success return: there the parent still holds its copy.
+//
+// Files opened in a loop and appended straight to the command's
+// ExtraFiles ("cmd.ExtraFiles = append(cmd.ExtraFiles, f)") are followed
+// together: after the start every path must close each of them (a loop
+// over cmd.ExtraFiles that closes the element, a call that may close
+// cmd.ExtraFiles..., a Close deferred in the loop).
 //
 // The branches on which Start failed have no child: "err != nil", an error
 // predicate on err (errors.Is, errors.As, a function of the project that

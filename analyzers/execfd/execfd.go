@@ -24,11 +24,12 @@ var doc string
 
 // Analyzer checks the descriptors and lifetimes of child processes.
 var Analyzer = &analysis.Analyzer{
-	Name:     "execfd",
-	Doc:      analysisdoc.Extract(doc, "execfd"),
-	URL:      "https://pkg.go.dev/github.com/tmplint/tmplint/analyzers/execfd",
-	Requires: []*analysis.Analyzer{directives.Analyzer, errpred.Analyzer},
-	Run:      run,
+	Name:      "execfd",
+	Doc:       analysisdoc.Extract(doc, "execfd"),
+	URL:       "https://pkg.go.dev/github.com/tmplint/tmplint/analyzers/execfd",
+	Requires:  []*analysis.Analyzer{directives.Analyzer, errpred.Analyzer},
+	Run:       run,
+	FactTypes: []analysis.Fact{new(paramUses), new(cmdCreator)},
 }
 
 var strict bool
@@ -72,6 +73,7 @@ func run(pass *analysis.Pass) (any, error) {
 			return true
 		})
 	}
+	c.exportFacts(pass.Files)
 	return nil, nil
 }
 

@@ -33,3 +33,9 @@ func TestStrict(t *testing.T) {
 func TestOwnership(t *testing.T) {
 	analysistest.Run(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/reaping", "execfd/funcvalue", "execfd/creators", "execfd/loops", "execfd/owningfield", "execfd/borrow", "execfd/pdeathsig", "execfd/boundedread")
 }
+
+// TestCrossPackage: what a function of another package does with a command
+// or a file, and whether it creates one, is known by facts (issue 9).
+func TestCrossPackage(t *testing.T) {
+	analysistest.Run(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/crosspkg")
+}

@@ -3,7 +3,9 @@ package execfd
 import (
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/astutil"
@@ -42,7 +44,8 @@ func (fn *fun) checkFileCollections() {
 }
 
 // fileCollection returns the collection when the local slice s is given
-// files that the function created: "files = append(files, f)".
+// files that the function created: "files = append(files, f)", or a struct
+// holding one, "pipes = append(pipes, pipe{r: r, w: w})".
 func (fn *fun) fileCollection(s *types.Var) *collection {
 	if fn.fileColls == nil {
 		fn.fileColls = make(map[*types.Var]*collection)
@@ -58,7 +61,7 @@ func (fn *fun) fileCollection(s *types.Var) *collection {
 			return true
 		}
 		for _, e := range sliceElems(info, as.Rhs[0]) {
-			if w := fn.localVar(e); w != nil && fn.files[w] != nil {
+			if len(fn.filesHeld(e)) > 0 {
 				if col == nil {
 					col = &collection{v: s, files: true}
 				}
@@ -72,6 +75,106 @@ func (fn *fun) fileCollection(s *types.Var) *collection {
 	return col
 }
 
+// filesHeld returns the files created in the function that the element
+// expression is or holds in a composite literal: f, pipe{r: r, w: w},
+// &pipe{r, w}.
+func (fn *fun) filesHeld(e ast.Expr) []*types.Var {
+	var vs []*types.Var
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		if v := fn.localVar(e); v != nil && fn.files[v] != nil {
+			vs = append(vs, v)
+		}
+	case *ast.UnaryExpr:
+		if e.Op == token.AND {
+			vs = fn.filesHeld(e.X)
+		}
+	case *ast.CompositeLit:
+		for _, elt := range e.Elts {
+			if kv, ok := elt.(*ast.KeyValueExpr); ok {
+				elt = kv.Value
+			}
+			vs = append(vs, fn.filesHeld(elt)...)
+		}
+	}
+	return vs
+}
+
+// fileSlices returns the collections, local slices of files, that the file
+// v is appended to anywhere in the function: closing the slice's elements,
+// or handing the slice on, releases v too.
+func (fn *fun) fileSlices(v *types.Var) []*collection {
+	info := fn.info()
+	var cols []*collection
+	ast.Inspect(fn.body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
+			return true
+		}
+		s := fn.localVar(as.Lhs[0])
+		if s == nil {
+			return true
+		}
+		for _, e := range sliceElems(info, as.Rhs[0]) {
+			if slices.Contains(fn.filesHeld(e), v) {
+				if col := fn.fileCollection(s); col != nil && !slices.Contains(cols, col) {
+					cols = append(cols, col)
+				}
+				break
+			}
+		}
+		return true
+	})
+	return cols
+}
+
+// appendedInto reports whether the use id of a file is an element appended
+// to one of the collections, itself or in a composite literal:
+// "files = append(files, f)". Such an append moves the duty to close onto
+// the slice; it is not a hand-off.
+func (fn *fun) appendedInto(id *ast.Ident, stack []ast.Node, cols []*collection) bool {
+	if len(cols) == 0 {
+		return false
+	}
+	info := fn.info()
+	var child ast.Node = id
+	for i := len(stack) - 1; i >= 1; i-- {
+		switch p := stack[i].(type) {
+		case *ast.ParenExpr, *ast.CompositeLit:
+			child = p
+			continue
+		case *ast.KeyValueExpr:
+			if p.Value != child {
+				return false
+			}
+			child = p
+			continue
+		case *ast.UnaryExpr:
+			if p.Op != token.AND {
+				return false
+			}
+			child = p
+			continue
+		case *ast.CallExpr:
+			bid, ok := ast.Unparen(p.Fun).(*ast.Ident)
+			if !ok || len(p.Args) < 2 || p.Args[0] == child || p.Ellipsis.IsValid() {
+				return false
+			}
+			if b, ok := info.Uses[bid].(*types.Builtin); !ok || b.Name() != "append" {
+				return false
+			}
+			as, ok := stack[i-1].(*ast.AssignStmt)
+			if !ok || len(as.Lhs) != 1 || len(as.Rhs) != 1 || as.Rhs[0] != p {
+				return false
+			}
+			s := fn.localVar(as.Lhs[0])
+			return s != nil && s == fn.localVar(p.Args[0]) && slices.ContainsFunc(cols, func(c *collection) bool { return c.v == s })
+		}
+		return false
+	}
+	return false
+}
+
 func (fn *fun) checkFileCollection(col *collection, start *ast.CallExpr, what string) {
 	if fn.isMain() {
 		return
@@ -83,13 +186,11 @@ func (fn *fun) checkFileCollection(col *collection, start *ast.CallExpr, what st
 	}
 	released := fn.releases(col)
 	// A deferred close registered before the start covers the returns.
-	deferred := deferredBefore(fn.body, start.Pos(), released)
 	q := &pathflow.Query{
 		Info:     fn.info(),
 		CFG:      fn.cfg,
 		Creation: start,
 		Err:      errVar,
-		Deferred: deferred,
 		Release: func(n ast.Node, stack []ast.Node) pathflow.Action {
 			if released[n] {
 				return pathflow.Action{Effect: pathflow.Released}
@@ -97,6 +198,7 @@ func (fn *fun) checkFileCollection(col *collection, start *ast.CallExpr, what st
 			return pathflow.Action{}
 		},
 	}
+	fn.deferRelease(q, start.Pos(), released)
 	for _, l := range pathflow.Leaks(q) {
 		if l.Kind != pathflow.Return {
 			continue
@@ -105,6 +207,105 @@ func (fn *fun) checkFileCollection(col *collection, start *ast.CallExpr, what st
 		fn.c.r.Report(analysis.Diagnostic{
 			Pos: start.Pos(), End: start.End(),
 			Message: fmt.Sprintf("the files in %s are handed to the child but the parent does not close them after %s on some path: the parent keeps its copies of the descriptors open; close each file in %s right after %s",
+				name, what, name, what),
+			Related: related(l.Node, "this return leaves the files in "+name+" open"),
+		})
+		return
+	}
+}
+
+// Files opened in a loop and appended straight to the command's ExtraFiles
+// ("cmd.ExtraFiles = append(cmd.ExtraFiles, f)") are followed together as
+// the elements of cmd.ExtraFiles: the loop variable names only the last.
+
+// loopWithout reports whether node n lies in a for or range loop of the
+// function that does not contain the start.
+func (fn *fun) loopWithout(n, start ast.Node) bool {
+	path, _ := astutil.PathEnclosingInterval(fn.file, n.Pos(), n.End())
+	for _, p := range path {
+		switch p.(type) {
+		case *ast.ForStmt, *ast.RangeStmt:
+			return start.Pos() < p.Pos() || p.End() < start.End()
+		case *ast.FuncLit, *ast.FuncDecl:
+			return false
+		}
+	}
+	return false
+}
+
+// checkExtraFilesLoop reports a start after which the parent does not close
+// the files appended to cmd.ExtraFiles in a loop on some path.
+func (fn *fun) checkExtraFilesLoop(cmd *command, start *ast.CallExpr, g token.Pos) {
+	if fn.isMain() {
+		return
+	}
+	info := fn.info()
+	isExtra := func(e ast.Expr) bool {
+		sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+		return ok && sel.Sel.Name == "ExtraFiles" && isVar(info, sel.X, cmd.v)
+	}
+	released := make(map[ast.Node]bool)
+	// The files appended: each closed by a defer in the loop, or kept in
+	// a slice of files too, whose release counts.
+	for _, v := range cmd.fields["ExtraFiles"] {
+		if cmd.gen(v.Pos()) != g {
+			continue
+		}
+		for _, f := range fn.filesIn(sliceElems(info, v)) {
+			if fn.deferredCloseBefore(f.v, start) {
+				return
+			}
+			for _, col := range fn.fileSlices(f.v) {
+				for n := range fn.releases(col) {
+					released[n] = true
+				}
+			}
+		}
+	}
+	elems := &collection{files: true}
+	ast.Inspect(fn.body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.RangeStmt:
+			if isExtra(n.X) && fn.releasesElements(n, elems) {
+				released[n.X] = true // for _, f := range cmd.ExtraFiles { f.Close() }
+			}
+		case *ast.CallExpr:
+			for _, a := range n.Args {
+				if isExtra(a) && n.Ellipsis.IsValid() && fn.c.mayCloseArg(n, a) {
+					released[a] = true // closeAll(cmd.ExtraFiles...)
+				}
+			}
+		}
+		return true
+	})
+	what := cmd.startNames[start]
+	path, _ := astutil.PathEnclosingInterval(fn.file, start.Pos(), start.End())
+	var errVar *types.Var
+	if what == "Start" {
+		errVar = fn.errOf(start, path)
+	}
+	q := &pathflow.Query{
+		Info:     info,
+		CFG:      fn.cfg,
+		Creation: start,
+		Err:      errVar,
+		Release: func(n ast.Node, stack []ast.Node) pathflow.Action {
+			if released[n] {
+				return pathflow.Action{Effect: pathflow.Released}
+			}
+			return pathflow.Action{}
+		},
+		ErrPredicate: fn.c.pred.Arg,
+	}
+	fn.deferRelease(q, start.Pos(), released)
+	for _, l := range pathflow.Leaks(q) {
+		if l.Kind != pathflow.Return {
+			continue
+		}
+		name := cmd.v.Name() + ".ExtraFiles"
+		fn.c.r.Report(analysis.Diagnostic{
+			Pos: start.Pos(), End: start.End(),
+			Message: fmt.Sprintf("the files opened in the loop and appended to %s are handed to the child but the parent does not close them after %s on some path: the parent keeps its copies of the descriptors open; close each file in %s right after %s",
 				name, what, name, what),
 			Related: related(l.Node, "this return leaves the files in "+name+" open"),
 		})

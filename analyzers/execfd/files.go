@@ -43,12 +43,15 @@ func (fn *fun) checkFiles() {
 		for _, start := range cmd.starts {
 			g := cmd.gen(start.Pos())
 			var given []ast.Expr
+			inLoop := false
 			for _, field := range []string{"Stdin", "Stdout", "Stderr", "ExtraFiles"} {
 				for _, v := range cmd.fields[field] {
 					if cmd.gen(v.Pos()) != g {
 						continue // set on another command held by the same variable
 					}
-					if field == "ExtraFiles" {
+					if field == "ExtraFiles" && fn.loopWithout(v, start) && len(fn.filesIn(sliceElems(info, v))) > 0 {
+						inLoop = true // each iteration's file: followed as the slice's elements
+					} else if field == "ExtraFiles" {
 						given = append(given, sliceElems(info, v)...)
 					} else {
 						given = append(given, v)
@@ -57,6 +60,9 @@ func (fn *fun) checkFiles() {
 			}
 			for _, f := range fn.filesIn(given) {
 				hs = append(hs, handoff{f: f, start: start, what: cmd.startNames[start]})
+			}
+			if inLoop {
+				fn.checkExtraFilesLoop(cmd, start, g)
 			}
 		}
 	}
@@ -94,15 +100,32 @@ func (fn *fun) checkHandoff(h handoff) bool {
 	if h.what == "Start" || h.what == "os.StartProcess" {
 		errVar = fn.errOf(h.start, path)
 	}
+	// A file kept in a local slice is released with the slice's
+	// elements: a loop that closes them, the slice handed to a function
+	// that may close them, returned or stored.
+	cols := fn.fileSlices(h.f.v)
+	released := make(map[ast.Node]bool)
+	for _, col := range cols {
+		for n := range fn.releases(col) {
+			released[n] = true
+		}
+	}
+	release := fn.fileRelease(h.f.v, cols)
 	q := &pathflow.Query{
 		Info:     fn.info(),
 		CFG:      fn.cfg,
 		Creation: h.start,
 		Err:      errVar,
-		Release:  fn.fileRelease(h.f.v),
+		Release: func(n ast.Node, stack []ast.Node) pathflow.Action {
+			if released[n] {
+				return pathflow.Action{Effect: pathflow.Released}
+			}
+			return release(n, stack)
+		},
 
 		ErrPredicate: fn.c.pred.Arg,
 	}
+	fn.deferRelease(q, h.start.Pos(), released)
 	if fn.aliasedBefore(h.f.v, h.start) {
 		return false // closed, if at all, through another name
 	}
@@ -199,8 +222,8 @@ func (fn *fun) errOf(call *ast.CallExpr, path []ast.Node) *types.Var {
 }
 
 // fileRelease is the release predicate of a file: its Close, or a hand-off
-// to other code.
-func (fn *fun) fileRelease(v *types.Var) func(n ast.Node, stack []ast.Node) pathflow.Action {
+// to other code. Appending it to one of the collections is not a hand-off.
+func (fn *fun) fileRelease(v *types.Var, cols []*collection) func(n ast.Node, stack []ast.Node) pathflow.Action {
 	info := fn.info()
 	released := pathflow.Action{Effect: pathflow.Released}
 	return func(n ast.Node, stack []ast.Node) pathflow.Action {
@@ -213,7 +236,7 @@ func (fn *fun) fileRelease(v *types.Var) func(n ast.Node, stack []ast.Node) path
 			if info.Uses[n] != v || len(stack) == 0 {
 				break
 			}
-			if fn.escapes(n, stack) {
+			if !fn.appendedInto(n, stack, cols) && fn.escapes(n, stack) {
 				return released
 			}
 		}

@@ -116,6 +116,7 @@ func (s *search) branch(b *cfg.Block, st state, next func(*cfg.Block, state)) {
 	}
 	for i, val := range []bool{true, false} {
 		if st2, ok := assume(st, s.implies(cond, val, &st, true)); ok {
+			s.rememberCond(cond, val, &st2)
 			next(b.Succs[i], st2)
 		}
 	}
@@ -127,7 +128,8 @@ func (s *search) branch(b *cfg.Block, st state, next func(*cfg.Block, state)) {
 // that is true only for a non-nil error (Query.ErrPredicate: errors.Is,
 // os.IsNotExist, ...), a comma-ok assertion's ok. Branches on the object:
 // "obj == nil" (or "" for a name) means the creation failed. A boolean
-// variable derived from any of these carries its meaning.
+// variable derived from any of these carries its meaning. A pure condition
+// the path took with the other value is never val (repeated.go).
 //
 // A disjunction with a test for a non-nil error counts as that test on its
 // true branch ("if name == "" || err != nil { t.Fatal(err) }": the branch
@@ -137,6 +139,9 @@ func (s *search) branch(b *cfg.Block, st state, next func(*cfg.Block, state)) {
 // combine exactly.
 func (s *search) implies(cond ast.Expr, val bool, st *state, approx bool) fact {
 	info := s.q.Info
+	if f := s.repeated(cond, val, st); f != 0 {
+		return f
+	}
 	switch e := ast.Unparen(cond).(type) {
 	case *ast.UnaryExpr:
 		if e.Op == token.NOT {
@@ -288,13 +293,14 @@ func (s *search) caseValue(cond ast.Expr) bool {
 }
 
 // scanFunc records, once per search, the variables whose address is taken
-// or that a function literal assigns, the case values of tagged switches,
+// or that a function literal assigns, those a function literal uses, the case values of tagged switches,
 // and the extent of the function's statements.
 func (s *search) scanFunc() {
 	if s.unsafeVars != nil {
 		return
 	}
 	s.unsafeVars = make(map[*types.Var]bool)
+	s.captured = make(map[*types.Var]bool)
 	s.caseValues = make(map[ast.Expr]bool)
 	info := s.q.Info
 	mark := func(e ast.Expr) {
@@ -316,6 +322,12 @@ func (s *search) scanFunc() {
 			case *ast.UnaryExpr:
 				if m.Op == token.AND {
 					mark(m.X)
+				}
+			case *ast.Ident:
+				if inLit {
+					if v, ok := info.Uses[m].(*types.Var); ok {
+						s.captured[v] = true
+					}
 				}
 			case *ast.AssignStmt:
 				if inLit {

@@ -58,13 +58,23 @@
 //     ...; if owned { release(r) }". Conditions combine exactly through
 //     !, && and ||; the disjunction approximation above applies to direct
 //     error tests only.
+//   - Repeated pure conditions (repeated.go): a path that took one branch
+//     of a condition that only reads variables ("*keep", "opts.detach",
+//     "mode == 2") takes the same branch at a later identical test (or its
+//     negation), until a node that may write what it reads: an assignment
+//     to it, a call given it, and for conditions that read more than the
+//     function's own locals a store through a pointer or a call that may
+//     run the code of the variable's package (or package flag's).
 //   - A node of effect Succeeds has an error taken to be nil: the branch
 //     where it is not is not searched (the Close of a file nothing was
 //     written to).
 //   - A release of effect Deferred (a defer statement, a registration with
 //     t.Cleanup) covers every later exit except those that end the process
 //     without unwinding (os.Exit, log.Fatal): such an exit is a leak whose
-//     Deferred field names the release it skips.
+//     Deferred field names the release it skips. Query.Deferred, a release
+//     deferred before the creation, may be guarded by the error result
+//     ("defer func() { if err != nil { cleanup() } }()"): then
+//     Query.DeferredRuns says which returns it covers.
 //   - A release of effect ReleasedIfNil hands the resource off when the given
 //     error is nil (os.Rename of a temp file): the branch where it is not nil
 //     is searched further, unreleased.
@@ -191,6 +201,11 @@ type Query struct {
 	// creation (a defer that removes the variable the creation assigns):
 	// it covers the exits as a deferred release on the path would.
 	Deferred ast.Node
+	// DeferredRuns, when not nil, says whether the release of Deferred
+	// runs at a return statement: for a release guarded by the error
+	// result ("defer func() { if err != nil { cleanup() } }()"), which a
+	// return of a nil error skips. Returns it says false for are leaks.
+	DeferredRuns func(ret *ast.ReturnStmt) bool
 }
 
 // A Leak is an exit reached without a release.
@@ -240,6 +255,7 @@ type state struct {
 	errKind  errKind
 	obj      *types.Var // Query.Obj, until it is assigned again
 	derived  derivations
+	conds    condMemos // pure conditions taken on the path (repeated.go)
 }
 
 type visit struct {
@@ -250,11 +266,12 @@ type visit struct {
 	errKind  errKind
 	obj      bool
 	derived  derivations
+	conds    condMemos
 }
 
 func (st *state) key(b *cfg.Block, i int) visit {
 	return visit{block: b.Index, from: i, deferred: st.deferred != nil, err: st.err, errKind: st.errKind,
-		obj: st.obj != nil, derived: st.derived}
+		obj: st.obj != nil, derived: st.derived, conds: st.conds}
 }
 
 // step updates the state for block node n, before it is judged: the error
@@ -262,6 +279,7 @@ func (st *state) key(b *cfg.Block, i int) visit {
 // variables it assigns are derived again. It reports false when the error of
 // a release is overwritten (the path then ends: assume it was handled).
 func (s *search) step(n ast.Node, st *state) bool {
+	s.forgetWritten(n, st)
 	s.derive(n, st)
 	if st.err != nil && assigns(s.q.Info, n, st.err) {
 		if st.errKind == errOfRelease {
@@ -288,10 +306,19 @@ type search struct {
 	// function literal assigns; caseValues the case values of switches
 	// with a tag. Both are found on first use, by scanFunc.
 	unsafeVars map[*types.Var]bool
+	captured   map[*types.Var]bool // used in a function literal
 	caseValues map[ast.Expr]bool
 	// bodyStart and bodyEnd span the function's statements: a variable
 	// declared outside them is not followed.
 	bodyStart, bodyEnd token.Pos
+	// atoms are the pure conditions met (repeated.go), numbered from 1 by
+	// atomKeys; atomOf caches the number of an expression, objNums names
+	// variables in keys; writes caches what a node may write.
+	atoms    []atom
+	atomKeys map[string]int32
+	atomOf   map[ast.Expr]int32
+	objNums  map[types.Object]int
+	writes   map[ast.Node]*nodeWrites
 }
 
 // locate finds the block and the index after the creation.
@@ -404,7 +431,7 @@ func (s *search) exit(b *cfg.Block, st state) {
 	last := b.Nodes[len(b.Nodes)-1]
 	switch last := last.(type) {
 	case *ast.ReturnStmt:
-		if st.deferred == nil {
+		if st.deferred == nil || s.skipsGuardedDefer(st, last) {
 			s.leak(Leak{Node: last, Kind: Return})
 		}
 	case *ast.ExprStmt:
@@ -425,6 +452,12 @@ func (s *search) exit(b *cfg.Block, st state) {
 			s.leak(Leak{Node: call, Kind: kind})
 		}
 	}
+}
+
+// skipsGuardedDefer reports whether the return ret, reached with the
+// deferred release of Query.Deferred only, skips that release.
+func (s *search) skipsGuardedDefer(st state, ret *ast.ReturnStmt) bool {
+	return s.q.DeferredRuns != nil && st.deferred == s.q.Deferred && !s.q.DeferredRuns(ret)
 }
 
 func isNil(info *types.Info, e ast.Expr) bool {

@@ -334,6 +334,132 @@ func selectCase(ch chan int) {
 	}
 	release(r)
 }
+
+var keepFlag *bool
+var otherFlag *bool
+
+func setFlags()
+
+// want:
+func repeatedLocal() {
+	r, _ := create()
+	keep := cond()
+	if keep {
+		use(r)
+	}
+	if !keep {
+		release(r)
+		return
+	}
+	if keep {
+		release(r)
+	}
+}
+
+// want: return@11
+func repeatedLocalReassigned() {
+	r, _ := create()
+	keep := cond()
+	if !keep {
+		release(r)
+		return
+	}
+	keep = cond()
+	if keep {
+		release(r)
+	}
+}
+
+// want: return@11
+func repeatedLocalAddressTaken() {
+	r, _ := create()
+	keep := cond()
+	p := &keep
+	if !*p {
+		release(r)
+		return
+	}
+	if keep {
+		release(r)
+	}
+}
+
+// want:
+func repeatedFlag() {
+	r, _ := create()
+	if !*keepFlag {
+		defer release(r)
+	}
+	if *keepFlag && r > 0 {
+		release(r)
+		return
+	}
+	if *keepFlag {
+		release(r)
+	}
+}
+
+// want: return@8
+func repeatedConjunction() {
+	r, _ := create()
+	if !*keepFlag && r > 0 {
+		defer release(r)
+	}
+	if *keepFlag {
+		release(r)
+	}
+}
+
+// want: return@9
+func repeatedFlagCall() {
+	r, _ := create()
+	if !*keepFlag {
+		defer release(r)
+	}
+	setFlags()
+	if *keepFlag {
+		release(r)
+	}
+}
+
+// want: return@9
+func repeatedFlagStore() {
+	r, _ := create()
+	if !*keepFlag {
+		defer release(r)
+	}
+	*otherFlag = true
+	if *keepFlag {
+		release(r)
+	}
+}
+
+type state struct{ done bool }
+
+// want: return@11
+func repeatedCaptured() {
+	r, _ := create()
+	var st state
+	finish := func() { st.done = true }
+	if !st.done {
+		defer release(r)
+	}
+	finish()
+	if st.done {
+		release(r)
+	}
+}
+
+// want:
+func repeatedField(o struct{ keep bool }) {
+	r, _ := create()
+	if o.keep == false {
+		defer release(r)
+	}
+	if o.keep != false {
+		release(r)
+	}
+}
 `
 
 func TestLeaks(t *testing.T) {
