@@ -6,6 +6,7 @@ import (
 	"go/ast"
 	"go/types"
 	"reflect"
+	"sort"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -424,12 +425,41 @@ func (r *Result) borrowsOf(fn *types.Func) *borrows {
 	return nil
 }
 
-// takesOf computes the takes fact of a function of this package.
+// takesOf computes the takes fact of a function of this package: the
+// parameters it takes, and those it releases by keeping them (storing on
+// every path) rather than by removing them, so that callers in other
+// packages know the object lives on.
 func (r *Result) takesOf(fn *types.Func) *takes {
-	if p := r.paramFacts(fn, Take); p != nil {
+	p := r.paramFacts(fn, Take)
+	for _, i := range r.paramFacts(fn, Release) {
+		if !r.onlyRemoves(fn, i) {
+			p = append(p, i)
+		}
+	}
+	if p != nil {
+		sort.Ints(p)
 		return &takes{Params: p}
 	}
 	return nil
+}
+
+// keepsParam reports whether fn, which releases its parameter i, does so
+// by keeping it (storing it, returning it, passing it on) rather than by
+// removing it only: the object then lives on, and must not be removed on
+// the caller's success path.
+func (r *Result) keepsParam(fn *types.Func, i int) bool {
+	fn = fn.Origin()
+	if fn.Pkg() == r.pkg {
+		return !r.onlyRemoves(fn, i)
+	}
+	if f := r.takesMemo[fn]; f != nil {
+		for _, p := range f.Params {
+			if p == i {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func (r *Result) returnsOf(fn *types.Func) *returnsTemp {
