@@ -44,5 +44,6 @@ func TestLeakFixes(t *testing.T) {
 // function literal that captures it, a path inside it kept by a taker.
 func TestKeptInUse(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testdatadir.Dir(t), tempcleanup.Analyzer,
-		"tempcleanup/regression_bindsocket", "tempcleanup/regression_closurekeep")
+		"tempcleanup/regression_bindsocket", "tempcleanup/regression_closurekeep",
+		"tempcleanup/regression_derivedtake")
 }

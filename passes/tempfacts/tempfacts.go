@@ -30,7 +30,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:        run,
 	Requires:   []*analysis.Analyzer{tempdir.Analyzer},
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(returnsTemp), new(releases), new(borrows), new(takes)},
+	FactTypes:  []analysis.Fact{new(returnsTemp), new(releases), new(borrows), new(takes), new(keepsInside)},
 }
 
 // returnsTemp is the fact of a function that returns a temp object its
@@ -101,6 +101,18 @@ func (*takes) AFact() {}
 
 func (f *takes) String() string { return paramsFact("takes", f.Params) }
 
+// keepsInside is the fact of a function that keeps a path inside some of
+// its parameters past the call (stores filepath.Join(dir, "objects")) but
+// never the parameter itself: the object stays in use, and the caller,
+// who still owns it, must not remove it while the keeper lives.
+type keepsInside struct {
+	Params []int
+}
+
+func (*keepsInside) AFact() {}
+
+func (f *keepsInside) String() string { return paramsFact("keepsInside", f.Params) }
+
 // A Creation is a call that creates a temp object the caller must clean
 // up.
 type Creation struct {
@@ -130,6 +142,7 @@ type Result struct {
 	releasesMemo map[*types.Func]*releases
 	borrowsMemo  map[*types.Func]*borrows
 	takesMemo    map[*types.Func]*takes
+	insideMemo   map[*types.Func]*keepsInside
 	fieldMemo    map[*types.Var]map[*types.Func]bool
 	keptMemo     map[*types.Var]bool
 	callers      map[*types.Func][]*types.Func // built on first use
@@ -181,6 +194,7 @@ func run(pass *analysis.Pass) (any, error) {
 		releasesMemo: make(map[*types.Func]*releases),
 		borrowsMemo:  make(map[*types.Func]*borrows),
 		takesMemo:    make(map[*types.Func]*takes),
+		insideMemo:   make(map[*types.Func]*keepsInside),
 		fieldMemo:    make(map[*types.Var]map[*types.Func]bool),
 		keptMemo:     make(map[*types.Var]bool),
 		reasonsMemo:  make(map[[2]any]uint),
@@ -243,6 +257,10 @@ func run(pass *analysis.Pass) (any, error) {
 			if pass.ImportObjectFact(fn, &tak) {
 				r.takesMemo[fn] = &tak
 			}
+			var ins keepsInside
+			if pass.ImportObjectFact(fn, &ins) {
+				r.insideMemo[fn] = &ins
+			}
 			return true
 		})
 	}
@@ -261,6 +279,9 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		if f := r.takesOf(fn); f != nil {
 			pass.ExportObjectFact(fn, f)
+		}
+		if p := r.paramFacts(fn, Keep); p != nil {
+			pass.ExportObjectFact(fn, &keepsInside{Params: p})
 		}
 	}
 	return r, nil
@@ -345,6 +366,11 @@ const (
 	Take
 	// Release: the function removes or stores the parameter on every path.
 	Release
+	// Keep: the function keeps a path inside the parameter past the call
+	// (stores it, hands it to a function that takes it), never the
+	// parameter itself: the caller still owns the object, which stays
+	// in use.
+	Keep
 )
 
 // ParamUse returns what fn does with its parameter i: from the facts of a
@@ -363,6 +389,8 @@ func (r *Result) ParamUse(fn *types.Func, i int) Use {
 			return Take
 		case m&(1<<Escaped) != 0:
 			return Unknown
+		case m&(1<<Kept) != 0:
+			return Keep
 		}
 		return Borrow
 	}
@@ -382,6 +410,9 @@ func (r *Result) ParamUse(fn *types.Func, i int) Use {
 	}
 	if f := r.takesMemo[fn]; f != nil && has(f.Params) {
 		return Take
+	}
+	if f := r.insideMemo[fn]; f != nil && has(f.Params) {
+		return Keep
 	}
 	return Unknown
 }

@@ -630,6 +630,8 @@ func (t *Tracker) call(call *ast.CallExpr, stack []ast.Node) (Reason, *types.Var
 			// still owns it.
 			taken = taken || h == holdsItself
 			kept = kept || h == holdsInside
+		case Keep:
+			kept = true
 		case Unknown:
 			unknown = true
 		}

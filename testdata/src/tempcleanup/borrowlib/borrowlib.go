@@ -64,3 +64,9 @@ func Normalize(dir string) (string, error) { // want Normalize:"takes\\(0\\)"
 func Visit(dir string, fn func(string) error) error { // want Visit:"borrows\\(1\\)"
 	return fn(dir)
 }
+
+// AddObjects keeps a path inside dir, never dir itself: whoever holds the
+// registry cannot remove dir, so the caller still owns it.
+func (r *Registry) AddObjects(dir string) { // want AddObjects:"keepsInside\\(0\\)"
+	r.dirs = append(r.dirs, filepath.Join(dir, "objects"))
+}
