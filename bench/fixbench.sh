@@ -94,7 +94,9 @@ test_outcomes() {
 	# go test prints nothing.
 	(cd "$dir" && nice go test -count=1 -run '^$' "$@") >/dev/null 2>&1
 	(cd "$dir" && nice timeout "$test_timeout" go test -short -count=1 -timeout "$test_timeout" "$@") >"$log" 2>&1
-	grep -qE '^(ok|FAIL|\?) ' "$log" || echo "no-result (go test printed no outcome: killed by the time limit?)"
+	# A package line is "ok", "FAIL" or "?" then spaces or a tab (a
+	# failing package prints "FAIL<tab>path").
+	grep -qE '^(ok|FAIL|\?)[[:space:]]' "$log" || echo "no-result (go test printed no outcome: killed by the time limit?)"
 	# Per package, and per failing test: a package that fails before and
 	# after must fail the same tests.
 	awk '$1=="ok"{print $2, "ok"} $1=="FAIL" && NF>=2 && $2!~/^\t/{print $2, "FAIL"} $1=="?"{print $2, "notest"}
