@@ -503,7 +503,10 @@ func (t *Tracker) Classify(n ast.Node, stack []ast.Node) (Reason, *types.Var) {
 					continue
 				}
 				if _, ep := t.endpoints[v]; !t.direct(rhs) && !t.derivedExpr(rhs) && !t.holders[v] && t.closures[v] == holdsNothing && !ep {
-					best = max(best, stored(h)) // a composite value with the object inside
+					// A composite value with the object (or a path
+					// inside it) in a local variable: where the value
+					// goes is not followed, so it may be anywhere.
+					best = Stored
 				}
 				continue // an alias, a local owner, closure or socket
 			}
@@ -523,7 +526,7 @@ func (t *Tracker) Classify(n ast.Node, stack []ast.Node) (Reason, *types.Var) {
 			if i < len(n.Names) && t.holders[t.lhsVar(n.Names[i])] {
 				continue
 			}
-			best = max(best, stored(h))
+			best = Stored // a local composite value, as above
 		}
 		return best, nil
 	case *ast.SendStmt:
@@ -561,13 +564,23 @@ func (t *Tracker) call(call *ast.CallExpr, stack []ast.Node) (Reason, *types.Var
 	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
 		if b, ok := t.info.Uses[id].(*types.Builtin); ok {
 			if b.Name() == "append" {
-				best := NoReason
+				h := holdsNothing
 				for _, i := range carried {
 					if i > 0 {
-						best = max(best, stored(t.holds(call.Args[i])))
+						h = max(h, t.holds(call.Args[i]))
 					}
 				}
-				return best, nil
+				if h == holdsNothing {
+					return NoReason, nil
+				}
+				// Into a field, a global or an element: a store. Into
+				// a local list whose fate is not followed (often an
+				// argument list), or anywhere else: a hand-off, as
+				// for a local composite value.
+				if len(stack) > 0 && t.appendsOutside(call, stack[len(stack)-1]) {
+					return stored(h), nil
+				}
+				return Stored, nil
 			}
 			return NoReason, nil
 		}
@@ -645,6 +658,27 @@ func (t *Tracker) call(call *ast.CallExpr, stack []ast.Node) (Reason, *types.Var
 		return Kept, nil
 	}
 	return NoReason, nil
+}
+
+// appendsOutside reports whether the append call, whose parent is parent,
+// is assigned to something other than a local variable: a field, an
+// element, a global.
+func (t *Tracker) appendsOutside(call *ast.CallExpr, parent ast.Node) bool {
+	as, ok := parent.(*ast.AssignStmt)
+	if !ok || len(as.Lhs) != len(as.Rhs) {
+		return false
+	}
+	for i, r := range as.Rhs {
+		if ast.Unparen(r) != ast.Expr(call) {
+			continue
+		}
+		if id, ok := ast.Unparen(as.Lhs[i]).(*ast.Ident); ok {
+			v := t.lhsVar(id)
+			return v != nil && !t.local(v)
+		}
+		return true
+	}
+	return false
 }
 
 // paramIndex maps an argument index to its parameter index.

@@ -102,3 +102,16 @@ func storeRoot() error {
 	current.root = dir
 	return nil
 }
+
+// argsList: a path inside the directory goes into a local list, whose fate
+// is not followed (here it is returned): a hand-off, as a local composite
+// value is.
+func argsList() ([]string, error) {
+	dir, err := os.MkdirTemp("", "x")
+	if err != nil {
+		return nil, err
+	}
+	var args []string
+	args = append(args, "-C", filepath.Join(dir, "repo"))
+	return args, nil
+}
