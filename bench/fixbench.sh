@@ -14,7 +14,9 @@
 # Usage: bench/fixbench.sh [module@version ...]   (default: the list below)
 # Environment: WORK=dir to keep the copies there (default: a temp dir,
 # removed at the end); TEST_TIMEOUT per go test run (default 120s);
-# TMPLINT=path to use a built binary instead of building this checkout.
+# TMPLINT=path to use a built binary instead of building this checkout;
+# TMPLINT_FLAGS=flags passed to tmplint besides -fix (e.g. -strict, whose
+# findings have fixes too).
 #
 # Output: one table row per project and per mode (safe, all):
 #   project  mode  fixes(safe/changing)  held  build  vet  test
@@ -125,7 +127,7 @@ for spec in "${projects[@]}"; do
 		flag=-fix
 		[ $mode = all ] && flag=-fix=all
 		c="$p/$mode"
-		(cd "$c" && nice "$bin" $flag ./...) >"$p/$mode.fix.out" 2>"$p/$mode.fix.log"
+		(cd "$c" && nice "$bin" ${TMPLINT_FLAGS:-} $flag ./...) >"$p/$mode.fix.out" 2>"$p/$mode.fix.log"
 		rc=$?
 		summary=$(grep -E '^[^ ]+: applied [0-9]+ fixes' "$p/$mode.fix.log" | tail -1)
 		if [ $rc -eq 2 ] && [ -z "$summary" ]; then
