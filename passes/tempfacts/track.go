@@ -638,6 +638,12 @@ func (t *Tracker) call(call *ast.CallExpr, stack []ast.Node) (Reason, *types.Var
 				return Removed, nil
 			}
 		case Take:
+			if t.mode == paramOwned {
+				// It keeps the object on some path only: no proof
+				// that the caller releases it on every path.
+				unknown = true
+				continue
+			}
 			// A function that keeps a path inside the object keeps
 			// the object in use, but cannot remove it: the caller
 			// still owns it.
