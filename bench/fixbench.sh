@@ -14,7 +14,9 @@
 # Usage: bench/fixbench.sh [module@version ...]   (default: the list below)
 # Environment: WORK=dir to keep the copies there (default: a temp dir,
 # removed at the end); TEST_TIMEOUT per go test run (default 120s);
-# TMPLINT=path to use a built binary instead of building this checkout.
+# TMPLINT=path to use a built binary instead of building this checkout;
+# TMPLINT_FLAGS=flags passed to tmplint besides -fix (e.g. -strict, whose
+# findings have fixes too).
 #
 # Output: one table row per project and per mode (safe, all):
 #   project  mode  fixes(safe/changing)  held  build  vet  test
@@ -94,7 +96,9 @@ test_outcomes() {
 	# go test prints nothing.
 	(cd "$dir" && nice go test -count=1 -run '^$' "$@") >/dev/null 2>&1
 	(cd "$dir" && nice timeout "$test_timeout" go test -short -count=1 -timeout "$test_timeout" "$@") >"$log" 2>&1
-	grep -qE '^(ok|FAIL|\?) ' "$log" || echo "no-result (go test printed no outcome: killed by the time limit?)"
+	# A package line is "ok", "FAIL" or "?" then spaces or a tab (a
+	# failing package prints "FAIL<tab>path").
+	grep -qE '^(ok|FAIL|\?)[[:space:]]' "$log" || echo "no-result (go test printed no outcome: killed by the time limit?)"
 	# Per package, and per failing test: a package that fails before and
 	# after must fail the same tests.
 	awk '$1=="ok"{print $2, "ok"} $1=="FAIL" && NF>=2 && $2!~/^\t/{print $2, "FAIL"} $1=="?"{print $2, "notest"}
@@ -123,7 +127,7 @@ for spec in "${projects[@]}"; do
 		flag=-fix
 		[ $mode = all ] && flag=-fix=all
 		c="$p/$mode"
-		(cd "$c" && nice "$bin" $flag ./...) >"$p/$mode.fix.out" 2>"$p/$mode.fix.log"
+		(cd "$c" && nice "$bin" ${TMPLINT_FLAGS:-} $flag ./...) >"$p/$mode.fix.out" 2>"$p/$mode.fix.log"
 		rc=$?
 		summary=$(grep -E '^[^ ]+: applied [0-9]+ fixes' "$p/$mode.fix.log" | tail -1)
 		if [ $rc -eq 2 ] && [ -z "$summary" ]; then

@@ -43,6 +43,38 @@
 //		return err // reported: dir stays on disk
 //	}
 //
+// A function literal that captures the object carries it like the object
+// itself: calling it here is a use, but returning it, storing it or
+// passing it to a function that stores it hands the object off (a layer
+// that keeps an opener reading the temp file owns the file).
+//
+// A path inside the object (filepath.Join(dir, "objects"), a function
+// literal capturing only such a path) that is stored, or passed to a
+// function that keeps it, hands nothing off: whoever holds it cannot remove
+// the directory. The object is then still in use when the function returns
+// and still owed a removal: it is reported, and the hint never removes it
+// where its user may still need it ("remove it once what uses it is
+// done"). A function that keeps only a path inside its parameter says so
+// by a fact, for callers in other packages.
+//
+// A unix socket bound at the object's name (a temp file removed to make
+// room for a socket, as go-plugin does) or inside it (net.Listen,
+// net.ListenUnix, net.ListenPacket, net.ListenUnixgram,
+// (*net.ListenConfig).Listen with a unix network; syscall.Bind or
+// unix.Bind with a SockaddrUnix) puts the name to use for as long as the
+// socket lives. A *net.UnixListener bound at the name unlinks it on Close
+// (net sets SetUnlinkOnClose(true) on the listeners it creates), so it
+// owns the object: returning or storing the listener hands the object off,
+// closing it removes the object, and a deferred removal right after the
+// creation would delete the live socket, so it is never the hint. A socket
+// bound inside a directory, a datagram socket, and a descriptor bound with
+// Bind unlink nothing (or only the socket file, not the directory): they
+// keep the object in use without owning it, as a kept path inside it does.
+// In tests, the t.TempDir() rewrite is not offered for an object with a
+// socket bound in it: its longer path may not fit a unix socket address.
+// A FIFO made with Mkfifo or Mknod at the name is the object itself from
+// then on: removing the name removes it.
+//
 // Standard functions borrow, except those that store (sync.Map.Store,
 // context.WithValue) or remove. Passing the object to code the analysis
 // cannot see — a function value, an interface method, or a function that
@@ -116,7 +148,10 @@
 //	}
 //
 // when every leaking exit returns a non-nil error, and otherwise a removal
-// right before each leaking return or exit. The fix is offered when the edit
+// right before each leaking return or exit — unless something that cannot
+// remove the object still uses it after such an exit (a path inside it
+// kept elsewhere, a socket bound in it): then no removal at the exits is
+// right, and the hint says to remove it once that user is done. The fix is offered when the edit
 // is mechanical (the variable is not assigned again, the error result can
 // be named without a clash, the values returned at a leaking return call
 // nothing but fmt and errors); all these fixes change behaviour (the object

@@ -83,7 +83,15 @@ func (c *checker) removalHint(fn ast.Node, cr *tempfacts.Creation, a *tempfacts.
 		return h
 	}
 	errName, named, errOK := c.errorResult(fn)
-	if errOK && allErrorReturns(c.pass.TypesInfo, exits) {
+	allErr := errOK && allErrorReturns(c.pass.TypesInfo, exits)
+	if !allErr && keptInUse(kept, t) {
+		// Something that cannot remove it still uses it after a
+		// leaking exit (a socket bound inside it, a path inside it
+		// kept by a taker): no removal at the exits is right.
+		h.fix = "remove it once what uses it is done, not at these exits"
+		return h
+	}
+	if allErr {
 		cond := fmt.Sprintf("defer func() { if %s != nil { %s } }()", errName, removal)
 		if named {
 			h.fix = "remove it there only: " + cond
@@ -123,13 +131,24 @@ func keptAt(body *ast.BlockStmt, t *tempfacts.Tracker) []ast.Node {
 	var kept []ast.Node
 	ast.PreorderStack(body, nil, func(n ast.Node, stack []ast.Node) bool {
 		switch r, _ := t.Classify(n, stack); r {
-		case tempfacts.Returned, tempfacts.Stored, tempfacts.Escaped, tempfacts.Shown:
+		case tempfacts.Returned, tempfacts.Stored, tempfacts.Escaped, tempfacts.Shown, tempfacts.Kept:
 			kept = append(kept, n)
 			return false
 		}
 		return true
 	})
 	return kept
+}
+
+// keptInUse reports whether one of the kept nodes keeps the object in use
+// without handing it off (tempfacts.Kept).
+func keptInUse(kept []ast.Node, t *tempfacts.Tracker) bool {
+	for _, n := range kept {
+		if r, _ := t.Classify(n, nil); r == tempfacts.Kept {
+			return true
+		}
+	}
+	return false
 }
 
 // keptHow says how the object outlives the function at n.
@@ -143,6 +162,8 @@ func keptHow(n ast.Node, t *tempfacts.Tracker) string {
 		return "handed to other code"
 	case tempfacts.Shown:
 		return "shown to the user"
+	case tempfacts.Kept:
+		return "still in use when the function returns"
 	}
 	return "kept"
 }

@@ -342,7 +342,11 @@ func (c *checker) reportLeak(fn ast.Node, cr *tempfacts.Creation, a *tempfacts.A
 		}
 	}
 	var fixes []analysis.SuggestedFix
-	if tb != nil && a.Object != nil && l.Kind != pathflow.Reentry {
+	if tb != nil && a.Object != nil && l.Kind != pathflow.Reentry && t.Binds() {
+		// t.TempDir() paths are long (they hold the test's name): a
+		// unix socket bound in one may not fit sun_path (108 bytes).
+		fix = fmt.Sprintf("remove it in %[1]s.Cleanup: a path in %[1]s.TempDir() may be too long for a unix socket", tb.Name())
+	} else if tb != nil && a.Object != nil && l.Kind != pathflow.Reentry {
 		if f := c.testFix(cr, a, tb); f != nil {
 			fixes = append(fixes, *f)
 		}

@@ -38,3 +38,12 @@ func TestStrict(t *testing.T) {
 func TestLeakFixes(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testdatadir.Dir(t), tempcleanup.Analyzer, "tempcleanup/leakfix")
 }
+
+// TestKeptInUse checks what keeps a temp object in use past the function
+// without owning it: a unix socket bound at its name or inside it, a
+// function literal that captures it, a path inside it kept by a taker.
+func TestKeptInUse(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testdatadir.Dir(t), tempcleanup.Analyzer,
+		"tempcleanup/regression_bindsocket", "tempcleanup/regression_closurekeep",
+		"tempcleanup/regression_derivedtake")
+}

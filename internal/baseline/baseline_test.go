@@ -26,8 +26,8 @@ func f(analyzer, file string, line int, fn, msg, snippet string) finding.Finding
 // old is what the code had when the baseline was written.
 var old = []finding.Finding{
 	f("filemode", "a/a.go", 10, "F", "mode 644 is decimal", "os.WriteFile(name, data, 644)"),
-	f("tempcleanup", "a/a.go", 20, "G", "temp file is not removed", `f, err := os.CreateTemp("", "x")`),
-	f("tempcleanup", "a/a.go", 30, "G", "temp file is not removed", `f, err := os.CreateTemp("", "x")`),
+	f("tempcleanup", "a/a.go", 20, "G", "temp file f from os.CreateTemp is not removed on every path, so it stays on disk: defer os.Remove(f.Name()) right after the error check", `f, err := os.CreateTemp("", "x")`),
+	f("tempcleanup", "a/a.go", 30, "G", "temp file f from os.CreateTemp is not removed on every path, so it stays on disk: defer os.Remove(f.Name()) right after the error check", `f, err := os.CreateTemp("", "x")`),
 	f("execfd", "b/b.go", 5, "H", "process is not waited", "cmd.Start()"),
 	f("filemode", "b/b.go", 2, "", "umask lets other-write through", "var _ = syscall.Umask(0)"),
 }
@@ -89,7 +89,7 @@ func TestEditedLine(t *testing.T) {
 // like it are recorded.
 func TestMultiplicity(t *testing.T) {
 	b := roundTrip(t, old)
-	extra := f("tempcleanup", "a/a.go", 40, "G", "temp file is not removed", `f, err := os.CreateTemp("", "x")`)
+	extra := f("tempcleanup", "a/a.go", 40, "G", "temp file f from os.CreateTemp is not removed on every path, so it stays on disk: defer os.Remove(f.Name()) right after the error check", `f, err := os.CreateTemp("", "x")`)
 	now := append(append([]finding.Finding(nil), old...), extra)
 	kept, stale := b.Filter(root, now)
 	if len(kept) != 1 || kept[0].Analyzer != "tempcleanup" || len(stale) != 0 {
@@ -143,5 +143,19 @@ func TestReadErrors(t *testing.T) {
 	b, err := baseline.Read(strings.NewReader(`{"version": 1, "tool": "tmplint", "findings": []}`))
 	if err != nil || len(b.Findings) != 0 {
 		t.Errorf("empty baseline: %v, %v", b, err)
+	}
+}
+
+// TestMessageChange: matching compares the message text, so a finding
+// whose analyzer rewords its message (a new hint for the same leak) no
+// longer matches its entry: the entry goes stale and the finding is new.
+// Regenerate the baseline after upgrading tmplint.
+func TestMessageChange(t *testing.T) {
+	b := roundTrip(t, old)
+	now := append([]finding.Finding(nil), old...)
+	now[1].Message = "temp file f from os.CreateTemp is returned to the caller but not removed on the return that leaks it, so it stays on disk there: remove it there only"
+	kept, stale := b.Filter(root, now)
+	if len(kept) != 1 || kept[0].Message != now[1].Message || len(stale) != 1 || stale[0].Message != old[1].Message {
+		t.Errorf("kept %v, stale %v; want the reworded finding new and its entry stale", kept, stale)
 	}
 }

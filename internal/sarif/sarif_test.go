@@ -96,7 +96,7 @@ func findings(t *testing.T, file, src string) []finding.Finding {
 		{
 			Analyzer: "tempcleanup", Package: "example.com/p",
 			Posn: pos("os.CreateTemp", 1, 0), End: pos("os.CreateTemp", 1, len(`os.CreateTemp("", "x")`)),
-			Message: "temp file is not removed on the path to the return",
+			Message: "temp file f from os.CreateTemp is not removed on every path, so it stays on disk: defer os.Remove(f.Name()) right after the error check",
 			Snippet: snippet(pos("os.CreateTemp", 1, 0)),
 			Func:    "F",
 			Related: []finding.Related{{Posn: pos("}\n", 1, 0), End: pos("}\n", 1, 1), Message: "leaks here"}},

@@ -7,7 +7,7 @@
 //
 // tempfacts: compute temp-object ownership facts for functions (reports nothing)
 //
-// Four facts are exported, for functions declared in the package only:
+// Five facts are exported, for functions declared in the package only:
 //
 //   - returnsTemp: the function creates a temp file or directory (with
 //     os.CreateTemp, os.MkdirTemp, ioutil.TempFile, ioutil.TempDir, a
@@ -28,8 +28,14 @@
 //     function that removes only on some paths (on success) has no fact.
 //   - takes: on some path the function keeps its parameter i: stores it,
 //     or returns it (returning only a path inside it, filepath.Join(dir,
-//     key), is no take). A caller passing a temp object to it hands the
-//     object off.
+//     key), is no take); or it releases the parameter by storing it on
+//     every path (releases then says that it is gone, takes that it lives
+//     on). A caller passing a temp object to it hands the object off.
+//   - keepsInside: the function keeps only a path inside its parameter i
+//     (stores filepath.Join(dir, "objects"), hands it to a function that
+//     takes it), never the parameter itself. Whoever keeps such a path
+//     cannot remove the object: the caller still owns it, and must not
+//     remove it while the keeper lives.
 //   - borrows: the function only uses its parameter i (opens, reads,
 //     writes, runs a command in it, passes it to functions that borrow
 //     it): the caller still owns what it passed and must remove it.
@@ -37,7 +43,8 @@
 // A parameter in none of the facts is unknown code: it reaches a function
 // value or an interface method, the function is generic, or the parameter
 // has a type that carries no path (facts are computed for strings, *os.File,
-// interfaces an *os.File satisfies such as io.Writer, and slices of these,
+// interfaces an *os.File satisfies such as io.Writer, functions, since a
+// function literal carries what it captures, and slices of these,
 // ...string included). Callers treat unknown code as an escape: silent by
 // default, reported by tempcleanup's strict profile. In go vet and the
 // standalone driver every dependency is analyzed, so a function without a
@@ -61,4 +68,12 @@
 // the owner's type that removes the field releases it. FieldReleasers and
 // FieldKept say which functions of the package remove what a field holds,
 // and whether anything lets it go at all.
+//
+// The Tracker follows the object into function literals that capture it
+// (returning or storing such a literal hands the object off, calling it is
+// a use) and into unix sockets bound at its name or inside it (a
+// *net.UnixListener bound at the name owns it: it unlinks it on Close; any
+// other socket only keeps it in use). A path inside the object, or a
+// socket bound there, that outlives the function is the reason Kept: the
+// object is in use, the obligation stays.
 package tempfacts

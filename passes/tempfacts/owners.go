@@ -428,7 +428,8 @@ func (r *Result) fieldKept(f *types.Var) bool {
 			if kept {
 				return false
 			}
-			if reason, _ := t.Classify(n, stack); reason != NoReason {
+			// Kept (a path inside it used elsewhere) lets nothing go.
+			if reason, _ := t.Classify(n, stack); reason != NoReason && reason != Kept {
 				kept = true
 			}
 			return true

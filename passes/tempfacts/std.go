@@ -181,8 +181,9 @@ func isString(t types.Type) bool {
 
 // pathCarrier reports whether a parameter of type t can carry a temp
 // object to a function: a string, an *os.File, an interface that an
-// *os.File satisfies (io.Writer, io.Reader, not the empty interface), or a
-// slice of these (a variadic ...string). Only such parameters get borrows
+// *os.File satisfies (io.Writer, io.Reader, not the empty interface), a
+// function (a literal carries what it captures), or a slice of these (a
+// variadic ...string). Only such parameters get borrows
 // and takes facts; a temp object passed in any other way reaches code the
 // analysis does not follow.
 func pathCarrier(t types.Type) bool {
@@ -191,6 +192,9 @@ func pathCarrier(t types.Type) bool {
 	}
 	if isString(t) || pkgtypes.IsOSFile(t) {
 		return true
+	}
+	if _, ok := t.Underlying().(*types.Signature); ok {
+		return true // a function literal carries what it captures
 	}
 	it, ok := t.Underlying().(*types.Interface)
 	if !ok || it.NumMethods() == 0 {

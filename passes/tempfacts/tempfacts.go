@@ -6,6 +6,7 @@ import (
 	"go/ast"
 	"go/types"
 	"reflect"
+	"sort"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -29,7 +30,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:        run,
 	Requires:   []*analysis.Analyzer{tempdir.Analyzer},
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(returnsTemp), new(releases), new(borrows), new(takes)},
+	FactTypes:  []analysis.Fact{new(returnsTemp), new(releases), new(borrows), new(takes), new(keepsInside)},
 }
 
 // returnsTemp is the fact of a function that returns a temp object its
@@ -100,6 +101,18 @@ func (*takes) AFact() {}
 
 func (f *takes) String() string { return paramsFact("takes", f.Params) }
 
+// keepsInside is the fact of a function that keeps a path inside some of
+// its parameters past the call (stores filepath.Join(dir, "objects")) but
+// never the parameter itself: the object stays in use, and the caller,
+// who still owns it, must not remove it while the keeper lives.
+type keepsInside struct {
+	Params []int
+}
+
+func (*keepsInside) AFact() {}
+
+func (f *keepsInside) String() string { return paramsFact("keepsInside", f.Params) }
+
 // A Creation is a call that creates a temp object the caller must clean
 // up.
 type Creation struct {
@@ -129,6 +142,7 @@ type Result struct {
 	releasesMemo map[*types.Func]*releases
 	borrowsMemo  map[*types.Func]*borrows
 	takesMemo    map[*types.Func]*takes
+	insideMemo   map[*types.Func]*keepsInside
 	fieldMemo    map[*types.Var]map[*types.Func]bool
 	keptMemo     map[*types.Var]bool
 	callers      map[*types.Func][]*types.Func // built on first use
@@ -180,6 +194,7 @@ func run(pass *analysis.Pass) (any, error) {
 		releasesMemo: make(map[*types.Func]*releases),
 		borrowsMemo:  make(map[*types.Func]*borrows),
 		takesMemo:    make(map[*types.Func]*takes),
+		insideMemo:   make(map[*types.Func]*keepsInside),
 		fieldMemo:    make(map[*types.Var]map[*types.Func]bool),
 		keptMemo:     make(map[*types.Var]bool),
 		reasonsMemo:  make(map[[2]any]uint),
@@ -242,6 +257,10 @@ func run(pass *analysis.Pass) (any, error) {
 			if pass.ImportObjectFact(fn, &tak) {
 				r.takesMemo[fn] = &tak
 			}
+			var ins keepsInside
+			if pass.ImportObjectFact(fn, &ins) {
+				r.insideMemo[fn] = &ins
+			}
 			return true
 		})
 	}
@@ -260,6 +279,9 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		if f := r.takesOf(fn); f != nil {
 			pass.ExportObjectFact(fn, f)
+		}
+		if p := r.paramFacts(fn, Keep); p != nil {
+			pass.ExportObjectFact(fn, &keepsInside{Params: p})
 		}
 	}
 	return r, nil
@@ -344,6 +366,11 @@ const (
 	Take
 	// Release: the function removes or stores the parameter on every path.
 	Release
+	// Keep: the function keeps a path inside the parameter past the call
+	// (stores it, hands it to a function that takes it), never the
+	// parameter itself: the caller still owns the object, which stays
+	// in use.
+	Keep
 )
 
 // ParamUse returns what fn does with its parameter i: from the facts of a
@@ -362,6 +389,8 @@ func (r *Result) ParamUse(fn *types.Func, i int) Use {
 			return Take
 		case m&(1<<Escaped) != 0:
 			return Unknown
+		case m&(1<<Kept) != 0:
+			return Keep
 		}
 		return Borrow
 	}
@@ -381,6 +410,9 @@ func (r *Result) ParamUse(fn *types.Func, i int) Use {
 	}
 	if f := r.takesMemo[fn]; f != nil && has(f.Params) {
 		return Take
+	}
+	if f := r.insideMemo[fn]; f != nil && has(f.Params) {
+		return Keep
 	}
 	return Unknown
 }
@@ -424,12 +456,41 @@ func (r *Result) borrowsOf(fn *types.Func) *borrows {
 	return nil
 }
 
-// takesOf computes the takes fact of a function of this package.
+// takesOf computes the takes fact of a function of this package: the
+// parameters it takes, and those it releases by keeping them (storing on
+// every path) rather than by removing them, so that callers in other
+// packages know the object lives on.
 func (r *Result) takesOf(fn *types.Func) *takes {
-	if p := r.paramFacts(fn, Take); p != nil {
+	p := r.paramFacts(fn, Take)
+	for _, i := range r.paramFacts(fn, Release) {
+		if !r.onlyRemoves(fn, i) {
+			p = append(p, i)
+		}
+	}
+	if p != nil {
+		sort.Ints(p)
 		return &takes{Params: p}
 	}
 	return nil
+}
+
+// keepsParam reports whether fn, which releases its parameter i, does so
+// by keeping it (storing it, returning it, passing it on) rather than by
+// removing it only: the object then lives on, and must not be removed on
+// the caller's success path.
+func (r *Result) keepsParam(fn *types.Func, i int) bool {
+	fn = fn.Origin()
+	if fn.Pkg() == r.pkg {
+		return !r.onlyRemoves(fn, i)
+	}
+	if f := r.takesMemo[fn]; f != nil {
+		for _, p := range f.Params {
+			if p == i {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func (r *Result) returnsOf(fn *types.Func) *returnsTemp {

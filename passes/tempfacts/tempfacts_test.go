@@ -14,5 +14,6 @@ func TestFacts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	analysistest.Run(t, testdata, tempfacts.Analyzer, "tempcleanup/helper", "tempcleanup/borrowlib", "tempcleanup/wrapperlib")
+	analysistest.Run(t, testdata, tempfacts.Analyzer, "tempcleanup/helper", "tempcleanup/borrowlib", "tempcleanup/wrapperlib",
+		"tempcleanup/regression_takesomepaths")
 }

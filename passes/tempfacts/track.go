@@ -42,6 +42,12 @@ const (
 	Stored            // stored into a field, global, map, slice, channel; a known owner
 	Escaped           // passed to unknown code
 	Shown             // printed for the user (fmt.Print*, log.Print*, log.Fatal*)
+	// Kept: something outlives the function that uses the object but
+	// cannot remove it: a path inside it stored or handed to a function
+	// that takes it, a socket bound at its name whose owner does not
+	// unlink it. Not a release (the obligation stays here), but the
+	// object must not be removed while that user lives.
+	Kept
 )
 
 // A Tracker follows one temp object through one function: the variables
@@ -70,6 +76,14 @@ type Tracker struct {
 	// object made here with the tracked object in a field.
 	holders     map[*types.Var]bool
 	ownerStores []OwnerStore
+	// closures are local variables holding a function literal that
+	// captures the object (cleanup := func() { os.RemoveAll(dir) }):
+	// returning or storing one keeps the object (see closure.go).
+	closures map[*types.Var]holding
+	captured map[*ast.FuncLit]holding
+	// endpoints are local variables holding a socket bound at the
+	// object's name or inside it (see endpoint.go).
+	endpoints map[*types.Var]endpoint
 }
 
 // Track returns the tracker of an object held by obj (nil if the object is
@@ -90,6 +104,8 @@ func (r *Result) track(fn ast.Node, kind Kind, obj, cleanup *types.Var, mode Mod
 
 		derived:      make(map[*types.Var]bool),
 		derivedFiles: make(map[*types.Var]bool),
+		closures:     make(map[*types.Var]holding),
+		captured:     make(map[*ast.FuncLit]holding),
 	}
 	var ftype *ast.FuncType
 	var body *ast.BlockStmt
@@ -162,6 +178,10 @@ func (t *Tracker) lhsVar(e ast.Expr) *types.Var {
 type aliasPair struct {
 	lhs, rhs ast.Expr
 	other    bool
+	// bind marks the descriptor argument of syscall.Bind (lhs) and the
+	// call (rhs): the descriptor holds the socket if the call binds at
+	// the object.
+	bind bool
 }
 
 // aliases adds the local variables assigned from tracked ones.
@@ -169,6 +189,15 @@ func (t *Tracker) aliases(body *ast.BlockStmt) {
 	var pairs []aliasPair
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
+		case *ast.CallExpr:
+			// syscall.Bind(fd, addr): fd holds the socket.
+			if len(n.Args) == 2 && t.mode != Close {
+				if fn, ok := typeutil.Callee(t.info, n).(*types.Func); ok && fn.Name() == "Bind" && fn.Pkg() != nil {
+					if p := fn.Pkg().Path(); p == "syscall" || p == "golang.org/x/sys/unix" {
+						pairs = append(pairs, aliasPair{lhs: n.Args[0], rhs: n, bind: true})
+					}
+				}
+			}
 		case *ast.AssignStmt:
 			if len(n.Lhs) == len(n.Rhs) {
 				for i := range n.Lhs {
@@ -202,6 +231,7 @@ func (t *Tracker) aliases(body *ast.BlockStmt) {
 		return true
 	})
 	t.propagate(pairs)
+	t.keepsSocketFile(body)
 	if t.mode == Owners {
 		t.findOwners(body, pairs)
 		if len(t.holders) > 0 {
@@ -215,6 +245,7 @@ func (t *Tracker) aliases(body *ast.BlockStmt) {
 func (t *Tracker) propagate(pairs []aliasPair) {
 	for changed := true; changed; {
 		changed = false
+		clear(t.captured) // what literals capture grows with the aliases
 		for _, p := range pairs {
 			if p.rhs == nil || p.other {
 				continue
@@ -223,8 +254,18 @@ func (t *Tracker) propagate(pairs []aliasPair) {
 			if v == nil || !t.local(v) {
 				continue
 			}
+			if _, ok := t.endpoints[v]; ok {
+				continue
+			}
+			if p.bind {
+				if ep, sock, ok := t.bindAt(p.rhs.(*ast.CallExpr)); ok && sock == p.lhs {
+					t.addEndpoint(v, ep)
+					changed = true
+				}
+				continue
+			}
 			switch {
-			case t.files[v] || t.names[v] || t.cleanups[v] || t.derived[v] || t.derivedFiles[v] || t.holders[v]:
+			case t.files[v] || t.names[v] || t.cleanups[v] || t.derived[v] || t.derivedFiles[v] || t.holders[v] || t.closures[v] != holdsNothing:
 			case t.holderIdent(p.rhs):
 				t.holders[v], changed = true, true
 			case t.NameExpr(p.rhs):
@@ -233,7 +274,13 @@ func (t *Tracker) propagate(pairs []aliasPair) {
 				t.files[v], changed = true, true
 			case t.cleanupIdent(p.rhs):
 				t.cleanups[v], changed = true, true
+			case t.lit(p.rhs) != holdsNothing:
+				t.closures[v], changed = t.lit(p.rhs), true
 			case t.mode == Close:
+			case t.endpointExpr(p.rhs):
+				ep, _ := t.boundEndpoint(p.rhs)
+				t.addEndpoint(v, ep)
+				changed = true
 			case t.derivedExpr(p.rhs):
 				t.derived[v], changed = true, true
 			case t.opensDerived(p.rhs):
@@ -373,28 +420,6 @@ func (t *Tracker) direct(e ast.Expr) bool {
 	return t.NameExpr(e) || t.fileIdent(e) || t.cleanupIdent(e)
 }
 
-// carries reports whether the value of e holds the tracked object: it is
-// the object, or a composite literal (or its address) with it inside.
-func (t *Tracker) carries(e ast.Expr) bool {
-	if t.direct(e) || t.derivedExpr(e) || t.holderIdent(e) {
-		return true
-	}
-	switch e := ast.Unparen(e).(type) {
-	case *ast.CompositeLit:
-		for _, elt := range e.Elts {
-			if kv, ok := elt.(*ast.KeyValueExpr); ok {
-				elt = kv.Value
-			}
-			if t.carries(elt) {
-				return true
-			}
-		}
-	case *ast.UnaryExpr:
-		return t.carries(e.X)
-	}
-	return false
-}
-
 // Release is the pathflow predicate of the tracker.
 func (t *Tracker) Release(n ast.Node, stack []ast.Node) pathflow.Action {
 	r, errVar := t.Classify(n, stack)
@@ -438,17 +463,30 @@ func (t *Tracker) Classify(n ast.Node, stack []ast.Node) (Reason, *types.Var) {
 			}
 			return NoReason, nil
 		}
+		// Returning a path inside the object hands it off too: the
+		// caller gets the only way to it. A socket bound inside it, or
+		// a literal that captures only such a path, gives the caller
+		// no way to it: the object is kept in use, not handed off.
+		best := NoReason
 		for _, e := range n.Results {
-			if t.carries(e) {
+			switch h := t.holds(e); {
+			case h == holdsItself:
 				return Returned, nil
+			case h == holdsInside && (t.endpointExpr(e) || t.lit(e) != holdsNothing):
+				best = Kept
+			case h == holdsInside:
+				best = Returned
 			}
 		}
+		return best, nil
 	case *ast.AssignStmt:
 		if len(n.Lhs) != len(n.Rhs) {
 			return NoReason, nil
 		}
+		best := NoReason
 		for i, rhs := range n.Rhs {
-			if !t.carries(rhs) {
+			h := t.holds(rhs)
+			if h == holdsNothing {
 				continue
 			}
 			lhs := ast.Unparen(n.Lhs[i])
@@ -461,37 +499,44 @@ func (t *Tracker) Classify(n ast.Node, stack []ast.Node) (Reason, *types.Var) {
 					continue
 				}
 				if !t.local(v) {
-					return Stored, nil // a global, or a variable of the enclosing function
+					best = max(best, stored(h)) // a global, or a variable of the enclosing function
+					continue
 				}
-				if !t.direct(rhs) && !t.derivedExpr(rhs) && !t.holders[v] {
-					return Stored, nil // a composite value with the object inside
+				if _, ep := t.endpoints[v]; !t.direct(rhs) && !t.derivedExpr(rhs) && !t.holders[v] && t.closures[v] == holdsNothing && !ep {
+					// A composite value with the object (or a path
+					// inside it) in a local variable: where the value
+					// goes is not followed, so it may be anywhere.
+					best = Stored
 				}
-				continue // an alias, or a local owner
+				continue // an alias, a local owner, closure or socket
 			}
 			if v := t.rootVar(lhs); v != nil && t.holders[v] {
 				continue // into a field of a local owner: it owes the removal now
 			}
-			return Stored, nil // a field, map or slice element, *p
+			best = max(best, stored(h)) // a field, map or slice element, *p
 		}
+		return best, nil
 	case *ast.ValueSpec:
+		best := NoReason
 		for i, v := range n.Values {
-			if t.carries(v) && !t.direct(v) && !t.derivedExpr(v) {
-				if i < len(n.Names) && t.holders[t.lhsVar(n.Names[i])] {
-					continue
-				}
-				return Stored, nil
+			h := t.holds(v)
+			if h == holdsNothing || t.direct(v) || t.derivedExpr(v) || t.lit(v) != holdsNothing || t.endpointExpr(v) {
+				continue
 			}
+			if i < len(n.Names) && t.holders[t.lhsVar(n.Names[i])] {
+				continue
+			}
+			best = Stored // a local composite value, as above
 		}
+		return best, nil
 	case *ast.SendStmt:
-		if t.carries(n.Value) {
-			return Stored, nil
-		}
+		return stored(t.holds(n.Value)), nil
 	}
 	return NoReason, nil
 }
 
 func (t *Tracker) call(call *ast.CallExpr, stack []ast.Node) (Reason, *types.Var) {
-	if t.cleanupIdent(call.Fun) {
+	if t.cleanupIdent(call.Fun) || t.closesEndpoint(call) {
 		return Removed, nil
 	}
 	if tv, ok := t.info.Types[call.Fun]; ok && tv.IsType() {
@@ -501,9 +546,11 @@ func (t *Tracker) call(call *ast.CallExpr, stack []ast.Node) (Reason, *types.Var
 		return r, nil
 	}
 	var carried []int
+	most := holdsNothing
 	for i, a := range call.Args {
-		if t.carries(a) {
+		if h := t.holds(a); h != holdsNothing {
 			carried = append(carried, i)
+			most = max(most, h)
 		}
 	}
 	if len(carried) == 0 {
@@ -517,11 +564,23 @@ func (t *Tracker) call(call *ast.CallExpr, stack []ast.Node) (Reason, *types.Var
 	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
 		if b, ok := t.info.Uses[id].(*types.Builtin); ok {
 			if b.Name() == "append" {
+				h := holdsNothing
 				for _, i := range carried {
 					if i > 0 {
-						return Stored, nil
+						h = max(h, t.holds(call.Args[i]))
 					}
 				}
+				if h == holdsNothing {
+					return NoReason, nil
+				}
+				// Into a field, a global or an element: a store. Into
+				// a local list whose fate is not followed (often an
+				// argument list), or anywhere else: a hand-off, as
+				// for a local composite value.
+				if len(stack) > 0 && t.appendsOutside(call, stack[len(stack)-1]) {
+					return stored(h), nil
+				}
+				return Stored, nil
 			}
 			return NoReason, nil
 		}
@@ -543,9 +602,18 @@ func (t *Tracker) call(call *ast.CallExpr, stack []ast.Node) (Reason, *types.Var
 	case key == [2]string{"os", "Rename"} && t.NameExpr(call.Args[0]):
 		return Renamed, renameErr(t.info, call, stack)
 	case isTestingCleanup(fn):
+		for _, i := range carried {
+			if t.lit(call.Args[i]) != holdsNothing {
+				// t.Cleanup(func() { ... }): the search looks into
+				// the literal for what it removes.
+				return NoReason, nil
+			}
+		}
 		return Registered, nil
-	case isShim(key[0]) || stdStorers[key]:
+	case isShim(key[0]):
 		return Stored, nil
+	case stdStorers[key]:
+		return stored(most), nil
 	case stdPrinters[key]:
 		return Shown, nil // the user is told where it is
 	case isStd(key[0]) && fn.Pkg() != t.res.pkg:
@@ -554,31 +622,69 @@ func (t *Tracker) call(call *ast.CallExpr, stack []ast.Node) (Reason, *types.Var
 	// Any other function: what it does with the parameters that receive
 	// the object, from its facts (another package) or its body (this
 	// one).
-	borrowed, taken := true, false
+	taken, kept, unknown := false, false, false
 	for _, i := range carried {
+		h := t.holds(call.Args[i])
 		switch t.res.ParamUse(fn, paramIndex(sig, i)) {
 		case Release:
-			if t.direct(call.Args[i]) {
+			// Removing the object releases it; removing a path inside
+			// it leaves it. A function that releases by keeping (it
+			// stores its parameter on every path) takes the object,
+			// and keeps a path inside it in use.
+			if t.res.keepsParam(fn, paramIndex(sig, i)) {
+				taken = taken || h == holdsItself
+				kept = kept || h == holdsInside
+			} else if h == holdsItself && t.direct(call.Args[i]) {
 				return Removed, nil
 			}
-			// Removing a path inside the object leaves the object;
-			// keeping one (or not knowing which) hands it off.
-			if !t.res.onlyRemoves(fn, paramIndex(sig, i)) {
-				borrowed, taken = false, true
-			}
 		case Take:
-			borrowed, taken = false, true
+			if t.mode == paramOwned {
+				// It keeps the object on some path only: no proof
+				// that the caller releases it on every path.
+				unknown = true
+				continue
+			}
+			// A function that keeps a path inside the object keeps
+			// the object in use, but cannot remove it: the caller
+			// still owns it.
+			taken = taken || h == holdsItself
+			kept = kept || h == holdsInside
+		case Keep:
+			kept = true
 		case Unknown:
-			borrowed = false
+			unknown = true
 		}
 	}
 	switch {
-	case borrowed:
-		return NoReason, nil
 	case taken:
 		return Stored, nil
+	case unknown:
+		return Escaped, nil
+	case kept:
+		return Kept, nil
 	}
-	return Escaped, nil
+	return NoReason, nil
+}
+
+// appendsOutside reports whether the append call, whose parent is parent,
+// is assigned to something other than a local variable: a field, an
+// element, a global.
+func (t *Tracker) appendsOutside(call *ast.CallExpr, parent ast.Node) bool {
+	as, ok := parent.(*ast.AssignStmt)
+	if !ok || len(as.Lhs) != len(as.Rhs) {
+		return false
+	}
+	for i, r := range as.Rhs {
+		if ast.Unparen(r) != ast.Expr(call) {
+			continue
+		}
+		if id, ok := ast.Unparen(as.Lhs[i]).(*ast.Ident); ok {
+			v := t.lhsVar(id)
+			return v != nil && !t.local(v)
+		}
+		return true
+	}
+	return false
 }
 
 // paramIndex maps an argument index to its parameter index.
@@ -617,7 +723,7 @@ func (t *Tracker) returnsItself(ret *ast.ReturnStmt) bool {
 		return true // a naked return of a named result that holds it
 	}
 	for _, e := range ret.Results {
-		if t.carries(e) && !t.derivedExpr(e) {
+		if t.holds(e) == holdsItself {
 			return true
 		}
 	}

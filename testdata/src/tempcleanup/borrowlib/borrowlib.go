@@ -59,7 +59,14 @@ func Normalize(dir string) (string, error) { // want Normalize:"takes\\(0\\)"
 	return filepath.Abs(dir)
 }
 
-// Visit hands dir to a function value: unknown code.
-func Visit(dir string, fn func(string) error) error {
+// Visit hands dir to a function value: unknown code. It only calls fn,
+// so a function literal passed as fn is borrowed.
+func Visit(dir string, fn func(string) error) error { // want Visit:"borrows\\(1\\)"
 	return fn(dir)
+}
+
+// AddObjects keeps a path inside dir, never dir itself: whoever holds the
+// registry cannot remove dir, so the caller still owns it.
+func (r *Registry) AddObjects(dir string) { // want AddObjects:"keepsInside\\(0\\)"
+	r.dirs = append(r.dirs, filepath.Join(dir, "objects"))
 }

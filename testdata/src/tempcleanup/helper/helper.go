@@ -68,8 +68,9 @@ func RemoveIfOK(dir string, ok bool) { // want RemoveIfOK:"borrows\\(0\\)"
 // Keeper takes ownership of the directories given to it.
 type Keeper struct{ dirs []string }
 
-// Keep takes dir on every path.
-func (k *Keeper) Keep(dir string) { // want Keep:"releases\\(0\\)"
+// Keep takes dir on every path: it releases dir by keeping it, which its
+// callers in other packages learn from takes.
+func (k *Keeper) Keep(dir string) { // want Keep:"releases\\(0\\)" Keep:"takes\\(0\\)"
 	k.dirs = append(k.dirs, dir)
 }
 
