@@ -38,61 +38,82 @@ type collection struct {
 // into: "cmds = append(cmds, cmd)", "procs = append(procs, proc{cmd: cmd})",
 // "cmds[i] = cmd".
 func (fn *fun) appendedTo(id *ast.Ident, stack []ast.Node) *collection {
-	info := fn.info()
-	var child ast.Node = id
-	for i := len(stack) - 1; i >= 0; i-- {
-		switch p := stack[i].(type) {
-		case *ast.ParenExpr, *ast.CompositeLit:
-			child = p
-			continue
-		case *ast.KeyValueExpr:
-			if p.Value != child {
-				return nil
-			}
-			child = p
-			continue
-		case *ast.UnaryExpr:
-			if p.Op != token.AND {
-				return nil
-			}
-			child = p
-			continue
-		case *ast.CallExpr:
-			bid, ok := ast.Unparen(p.Fun).(*ast.Ident)
-			if !ok || len(p.Args) < 2 || p.Args[0] == child {
-				return nil
-			}
-			if b, ok := info.Uses[bid].(*types.Builtin); !ok || b.Name() != "append" {
-				return nil
-			}
-			v := fn.localVar(p.Args[0])
-			if v == nil || i == 0 {
-				return nil
-			}
-			as, ok := stack[i-1].(*ast.AssignStmt)
-			if !ok || len(as.Lhs) != 1 || len(as.Rhs) != 1 || as.Rhs[0] != p || fn.localVar(as.Lhs[0]) != v {
-				return nil
-			}
-			return fn.collectionOf(v, as)
-		case *ast.AssignStmt:
-			j := indexOf(p.Rhs, child.(ast.Expr))
-			if j < 0 || len(p.Lhs) != len(p.Rhs) {
-				return nil
-			}
-			ix, ok := ast.Unparen(p.Lhs[j]).(*ast.IndexExpr)
-			if !ok {
-				return nil
-			}
-			if v := fn.localVar(ix.X); v != nil {
-				if _, ok := v.Type().Underlying().(*types.Slice); ok {
-					return fn.collectionOf(v, p)
-				}
-			}
-			return nil
-		}
+	elem, i := elementOf(id, stack)
+	if i < 0 {
 		return nil
 	}
+	switch p := stack[i].(type) {
+	case *ast.CallExpr:
+		if v, as := fn.selfAppend(p, elem, stack[:i]); v != nil {
+			return fn.collectionOf(v, as)
+		}
+	case *ast.AssignStmt:
+		j := indexOf(p.Rhs, elem)
+		if j < 0 || len(p.Lhs) != len(p.Rhs) {
+			return nil
+		}
+		ix, ok := ast.Unparen(p.Lhs[j]).(*ast.IndexExpr)
+		if !ok {
+			return nil
+		}
+		if v := fn.localVar(ix.X); v != nil {
+			if _, ok := v.Type().Underlying().(*types.Slice); ok {
+				return fn.collectionOf(v, p)
+			}
+		}
+	}
 	return nil
+}
+
+// elementOf climbs from the use id through what makes it part of one
+// element of a slice (parentheses, a composite literal's values, &) and
+// returns that element and the index in stack of the node holding it, or
+// -1 when the climb reaches the top.
+func elementOf(id *ast.Ident, stack []ast.Node) (ast.Expr, int) {
+	var elem ast.Expr = id
+	for i := len(stack) - 1; i >= 0; i-- {
+		switch p := stack[i].(type) {
+		case *ast.ParenExpr:
+			elem = p
+		case *ast.CompositeLit:
+			elem = p
+		case *ast.KeyValueExpr:
+			if p.Value != elem {
+				return elem, i
+			}
+			// The key-value pair is not an expression; its literal is.
+		case *ast.UnaryExpr:
+			if p.Op != token.AND {
+				return elem, i
+			}
+			elem = p
+		default:
+			return elem, i
+		}
+	}
+	return elem, -1
+}
+
+// selfAppend returns the local slice s when call is append(s, ..., elem,
+// ...) assigned back to s ("s = append(s, elem)", outer holding the nodes
+// above call), and that assignment.
+func (fn *fun) selfAppend(call *ast.CallExpr, elem ast.Expr, outer []ast.Node) (*types.Var, *ast.AssignStmt) {
+	bid, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	if !ok || len(call.Args) < 2 || call.Args[0] == elem || call.Ellipsis.IsValid() || len(outer) == 0 {
+		return nil, nil
+	}
+	if b, ok := fn.info().Uses[bid].(*types.Builtin); !ok || b.Name() != "append" {
+		return nil, nil
+	}
+	as, ok := outer[len(outer)-1].(*ast.AssignStmt)
+	if !ok || len(as.Lhs) != 1 || len(as.Rhs) != 1 || as.Rhs[0] != call {
+		return nil, nil
+	}
+	v := fn.localVar(call.Args[0])
+	if v == nil || fn.localVar(as.Lhs[0]) != v {
+		return nil, nil
+	}
+	return v, as
 }
 
 func (fn *fun) collectionOf(v *types.Var, at ast.Stmt) *collection {

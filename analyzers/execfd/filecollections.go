@@ -136,43 +136,16 @@ func (fn *fun) appendedInto(id *ast.Ident, stack []ast.Node, cols []*collection)
 	if len(cols) == 0 {
 		return false
 	}
-	info := fn.info()
-	var child ast.Node = id
-	for i := len(stack) - 1; i >= 1; i-- {
-		switch p := stack[i].(type) {
-		case *ast.ParenExpr, *ast.CompositeLit:
-			child = p
-			continue
-		case *ast.KeyValueExpr:
-			if p.Value != child {
-				return false
-			}
-			child = p
-			continue
-		case *ast.UnaryExpr:
-			if p.Op != token.AND {
-				return false
-			}
-			child = p
-			continue
-		case *ast.CallExpr:
-			bid, ok := ast.Unparen(p.Fun).(*ast.Ident)
-			if !ok || len(p.Args) < 2 || p.Args[0] == child || p.Ellipsis.IsValid() {
-				return false
-			}
-			if b, ok := info.Uses[bid].(*types.Builtin); !ok || b.Name() != "append" {
-				return false
-			}
-			as, ok := stack[i-1].(*ast.AssignStmt)
-			if !ok || len(as.Lhs) != 1 || len(as.Rhs) != 1 || as.Rhs[0] != p {
-				return false
-			}
-			s := fn.localVar(as.Lhs[0])
-			return s != nil && s == fn.localVar(p.Args[0]) && slices.ContainsFunc(cols, func(c *collection) bool { return c.v == s })
-		}
+	elem, i := elementOf(id, stack)
+	if i < 0 {
 		return false
 	}
-	return false
+	call, ok := stack[i].(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	s, _ := fn.selfAppend(call, elem, stack[:i])
+	return s != nil && slices.ContainsFunc(cols, func(c *collection) bool { return c.v == s })
 }
 
 func (fn *fun) checkFileCollection(col *collection, start *ast.CallExpr, what string) {
