@@ -244,7 +244,7 @@ compare_tests() {
 	mkdir -p "$p/tests"
 	for pkg in "$@"; do
 		total=$((total + 1))
-		key="$p/tests/$(tr '/' '_' <<<"$pkg")"
+		key="$p/tests/$([ "$pkg" = . ] && echo root || tr '/' '_' <<<"$pkg")"
 		[ -s "$key.orig.1" ] || test_once "$p/orig" "$pkg" "$key.orig.1"
 		test_once "$c" "$pkg" "$key.$mode.1"
 		if cmp -s "$key.orig.1" "$key.$mode.1"; then
