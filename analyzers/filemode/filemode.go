@@ -482,16 +482,14 @@ func (c *checker) shimFix(call *fscall.Call, fn string, mode uint64) []analysis.
 	if !ok {
 		return nil
 	}
-	// The call may have been the file's last use of os or io/ioutil.
-	drop, ok := fiximport.Unused(c.pass.TypesInfo, c.pass.Fset, c.file, [][2]token.Pos{{call.Call.Fun.Pos(), call.Call.Fun.End()}})
-	if !ok {
-		return nil
-	}
 	last := call.Call.Args[len(call.Call.Args)-1]
 	edits = append(edits,
 		analysis.TextEdit{Pos: call.Call.Fun.Pos(), End: call.Call.Fun.End(), NewText: fmt.Appendf(nil, "%s.%s", name, fn)},
 		analysis.TextEdit{Pos: last.End(), End: last.End(), NewText: fmt.Appendf(nil, ", %s", modeval.Format(mode))})
-	edits = fiximport.Merge(append(edits, drop...))
+	// The call may have been the file's last use of os or io/ioutil.
+	if edits, ok = fiximport.Drop(c.pass.TypesInfo, c.pass.Fset, c.file, edits); !ok {
+		return nil
+	}
 	// Not safe: the mode becomes exact where the umask used to narrow it.
 	return []analysis.SuggestedFix{fixclass.ChangesFix(fmt.Sprintf("use fsmode.%s with mode %s", fn, modeval.Format(mode)),
 		"sets the mode exactly where the umask used to apply", edits...)}
