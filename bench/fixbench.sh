@@ -179,10 +179,10 @@ test_once() {
 	rc=$?
 	awk -v rc="$rc" -v limit="$outer_timeout" '
 	/^panic: test timed out after/ { timedout = 1; inrun = 0; next }
-	timedout && /^running tests:/ { inrun = 1; next }
+	timedout && /^[ \t]*running tests:/ { inrun = 1; next }
 	# The top-level test only: which subtest was running when the
 	# time ran out is chance, and would make two timeouts differ.
-	inrun && /^\t[^ ]+ \(/ { t = $1; sub(/\/.*/, "", t); tests[++n] = "test " t " TIMEOUT"; next }
+	inrun && /^\t+[^ \t]+ \(/ { t = $1; sub(/\/.*/, "", t); tests[++n] = "test " t " TIMEOUT"; next }
 	inrun { inrun = 0 }
 	$1 == "---" && $2 == "FAIL:" { tests[++n] = "test " $3 " FAIL" }
 	/^ok[ \t]/ { res = "ok" }
