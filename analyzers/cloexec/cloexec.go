@@ -353,12 +353,21 @@ func (c *checker) flagCall(s *site, rule flagRule) {
 		msg = fmt.Sprintf("%s%s without %s creates a descriptor that every child process started meanwhile inherits: add %s to the flags",
 			s.name, s.fn.Name(), rule.flag, flag)
 	}
-	c.r.Report(analysis.Diagnostic{Pos: call.Pos(), End: call.End(), Message: msg, SuggestedFixes: fixes})
+	c.r.Report(analysis.Diagnostic{Pos: call.Pos(), End: call.End(), Message: msg + c.handoffNote(s), SuggestedFixes: fixes})
+}
+
+// handoffNote is what the message adds when the child is told the
+// descriptor's number and relies on inheriting it.
+func (c *checker) handoffNote(s *site) string {
+	if !c.numberToChild(s) {
+		return ""
+	}
+	return "; a child started here is told its number and inherits it, so hand it over through ExtraFiles (the child's descriptor 3 onward) and pass that number instead"
 }
 
 // addFlag returns the fix that adds the flag to the flags expression.
 func (c *checker) addFlag(s *site, arg ast.Expr, flag string) []analysis.SuggestedFix {
-	if !s.fix {
+	if !s.fix || c.numberToChild(s) {
 		return nil
 	}
 	text := s.qual + flag
@@ -424,7 +433,7 @@ func (c *checker) variantCall(s *site, v variant) {
 	c.r.Report(analysis.Diagnostic{
 		Pos: call.Pos(), End: call.End(),
 		Message: fmt.Sprintf("%s%s %s, so every child process started meanwhile inherits it: use %s",
-			s.name, name, what, use),
+			s.name, name, what, use) + c.handoffNote(s),
 		SuggestedFixes: c.switchTo(s, v),
 	})
 }
@@ -432,7 +441,7 @@ func (c *checker) variantCall(s *site, v variant) {
 // switchTo returns the fix that replaces the call by its close-on-exec variant.
 func (c *checker) switchTo(s *site, v variant) []analysis.SuggestedFix {
 	call := s.call
-	if !s.fix || !hasFunc(s.pkg, v.name) {
+	if !s.fix || !hasFunc(s.pkg, v.name) || c.numberToChild(s) {
 		return nil
 	}
 	var sel *ast.Ident

@@ -52,7 +52,10 @@
 // The strict profile (-strict) adds: every creation must state an explicit
 // mode (os.Create, os.CreateTemp, os.MkdirTemp, ioutil.TempFile and
 // ioutil.TempDir are reported, with the explicit-mode function of package
-// github.com/tmplint/tmplint/shim/fsmode as the fix); a mode that is not a
+// github.com/tmplint/tmplint/shim/fsmode as the fix when the package's
+// imports already reach that package, since an import the module does not
+// require would break the build; otherwise os.Create gets os.OpenFile with
+// the mode, and the temp creations a hint without an edit); a mode that is not a
 // constant is reported unless its value is known to be within the policy
 // (a variable every assignment of which is within it, or a mask such as
 // perm&0o600); and the policy applies everywhere, not only in shared temp.

@@ -48,9 +48,6 @@ func init() {
 	Analyzer.Flags.Var(&dirPolicy, "dir", "the widest mode, in octal, a directory may be created with")
 }
 
-// shim is the import path of the explicit-mode creation functions.
-const shim = "github.com/tmplint/tmplint/shim/fsmode"
-
 const (
 	modeSticky = 1 << 20 // os.ModeSticky
 	otherWrite = 0o002
@@ -67,6 +64,9 @@ type checker struct {
 	reported map[*ast.BasicLit]bool // decimal literals already reported
 	file0    uint64                 // the file policy
 	dir0     uint64                 // the directory policy
+
+	shimLooked bool           // shimPkg was looked for
+	shimPkg    *types.Package // the shim, when the package's imports reach it
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -414,11 +414,20 @@ func (c *checker) implicit(call *fscall.Call, shared bool, policy uint64) {
 		Message: fmt.Sprintf("%s leaves the file mode implicit (0666 before umask): state it, as fsmode.Create(name, %s) does",
 			call.Name, modeval.Format(policy)),
 	}
-	if call.Recv == nil {
+	switch {
+	case call.Recv == nil && c.shimFunc("Create"):
 		d.SuggestedFixes = c.shimFix(call, "Create", policy)
-	} else if fix, ok := c.openFileFix(call, policy); ok {
-		d.Message = fmt.Sprintf("%s leaves the file mode implicit (0666 before umask): use OpenFile with mode %s", call.Name, modeval.Format(policy))
-		d.SuggestedFixes = []analysis.SuggestedFix{fix}
+	case call.Recv == nil:
+		// The shim is out of the package's reach: the message names it,
+		// the edit uses the standard library, which states the mode too.
+		if fix, ok := c.openFileFix(call, policy); ok {
+			d.SuggestedFixes = []analysis.SuggestedFix{fix}
+		}
+	default: // (*os.Root).Create: the shim has no Root functions
+		if fix, ok := c.openFileFix(call, policy); ok {
+			d.Message = fmt.Sprintf("%s leaves the file mode implicit (0666 before umask): use OpenFile with mode %s", call.Name, modeval.Format(policy))
+			d.SuggestedFixes = []analysis.SuggestedFix{fix}
+		}
 	}
 	c.r.ReportStrict(d)
 }
@@ -448,16 +457,23 @@ func (c *checker) temp(call *fscall.Call) {
 	if call.Kind == fscall.TempDir {
 		fn, mode = "MkdirTemp", c.dir0
 	}
-	c.r.ReportStrict(analysis.Diagnostic{
+	d := analysis.Diagnostic{
 		Pos: call.Call.Pos(), End: call.Call.End(),
 		Message: fmt.Sprintf("%s leaves the mode implicit (%04o): state it, as fsmode.%s(dir, pattern, %s) does",
 			call.Name, call.Implicit, fn, modeval.Format(mode)),
-		SuggestedFixes: c.shimFix(call, fn, mode),
-	})
+	}
+	// Without the shim no one expression states the mode (the standard
+	// library has no CreateTemp with a mode): the message names the shim,
+	// and the edit is left to the author, who can add the requirement.
+	if c.shimFunc(fn) {
+		d.SuggestedFixes = c.shimFix(call, fn, mode)
+	}
+	c.r.ReportStrict(d)
 }
 
 // shimFix replaces the function of the call by the shim's fn and appends
-// the mode argument, adding the import when needed.
+// the mode argument, adding the import when needed. Call it only when
+// shimFunc(fn) holds: the import must not break the build.
 func (c *checker) shimFix(call *fscall.Call, fn string, mode uint64) []analysis.SuggestedFix {
 	if len(call.Call.Args) == 0 {
 		return nil
@@ -470,8 +486,11 @@ func (c *checker) shimFix(call *fscall.Call, fn string, mode uint64) []analysis.
 	edits = append(edits,
 		analysis.TextEdit{Pos: call.Call.Fun.Pos(), End: call.Call.Fun.End(), NewText: fmt.Appendf(nil, "%s.%s", name, fn)},
 		analysis.TextEdit{Pos: last.End(), End: last.End(), NewText: fmt.Appendf(nil, ", %s", modeval.Format(mode))})
-	// Not safe: the module may not require the shim yet, and the mode
-	// becomes exact where the umask used to narrow it.
+	// The call may have been the file's last use of os or io/ioutil.
+	if edits, ok = fiximport.Drop(c.pass.TypesInfo, c.pass.Fset, c.file, edits); !ok {
+		return nil
+	}
+	// Not safe: the mode becomes exact where the umask used to narrow it.
 	return []analysis.SuggestedFix{fixclass.ChangesFix(fmt.Sprintf("use fsmode.%s with mode %s", fn, modeval.Format(mode)),
-		"imports the shim, which the module may not require yet, and sets the mode exactly where the umask used to apply", edits...)}
+		"sets the mode exactly where the umask used to apply", edits...)}
 }

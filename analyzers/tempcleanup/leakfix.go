@@ -114,6 +114,17 @@ func (c *checker) removalHint(fn ast.Node, cr *tempfacts.Creation, a *tempfacts.
 		return h
 	}
 	h.fix = fmt.Sprintf("remove it there only: call %s before each leaking exit", removal)
+	if handedOn(kept, t) {
+		// Handed to other code or shown to the user, and exits that
+		// are not error returns: an exit after the hand-off may leave
+		// what that code made in it (u-root's bootvars resolves boot
+		// paths by mounting a partition inside its temp directory, and
+		// RemoveAll before the next log.Fatal would empty the
+		// partition) or what the user was told to use (tinygobb's
+		// built binary). Which exits are safe is for a person to say.
+		h.fix += " that comes before it is " + keptHow(kept[0], t)
+		return h
+	}
 	if f, ok := c.removeAtExits(fn, a, removal, id, exits); ok {
 		h.fixes = append(h.fixes, f)
 	}
@@ -138,6 +149,17 @@ func keptAt(body *ast.BlockStmt, t *tempfacts.Tracker) []ast.Node {
 		return true
 	})
 	return kept
+}
+
+// handedOn reports whether one of the kept nodes hands the object to
+// other code or shows it to the user while the function goes on.
+func handedOn(kept []ast.Node, t *tempfacts.Tracker) bool {
+	for _, n := range kept {
+		if r, _ := t.Classify(n, nil); r == tempfacts.Escaped || r == tempfacts.Shown {
+			return true
+		}
+	}
+	return false
 }
 
 // keptInUse reports whether one of the kept nodes keeps the object in use

@@ -14,6 +14,7 @@ import (
 
 	"github.com/tmplint/tmplint/internal/analysisdoc"
 	"github.com/tmplint/tmplint/internal/fixclass"
+	"github.com/tmplint/tmplint/internal/fiximport"
 	"github.com/tmplint/tmplint/internal/pathflow"
 	"github.com/tmplint/tmplint/internal/pkgtypes"
 	"github.com/tmplint/tmplint/internal/report"
@@ -460,7 +461,7 @@ func (c *checker) testFix(cr *tempfacts.Creation, a *tempfacts.Assign, tb *types
 	for _, e := range edits[1:] {
 		removed = append(removed, [2]token.Pos{e.Pos, e.End}) // the error check
 	}
-	drop, ok := c.dropImports(removed)
+	drop, ok := fiximport.Unused(c.pass.TypesInfo, c.pass.Fset, c.file, removed)
 	if !ok {
 		return nil
 	}
@@ -475,59 +476,6 @@ func (c *checker) testFix(cr *tempfacts.Creation, a *tempfacts.Assign, tb *types
 	// Safe: nothing outlives the test that created it.
 	fix := fixclass.SafeFix(msg, edits...)
 	return &fix
-}
-
-// dropImports returns the edits that delete the imports whose every use in
-// the file lies in the removed ranges, so that the fixed file compiles; ok
-// is false when such an import cannot be deleted line-wise (then the fix
-// is not offered).
-func (c *checker) dropImports(removed [][2]token.Pos) (edits []analysis.TextEdit, ok bool) {
-	info := c.pass.TypesInfo
-	inRemoved := func(pos token.Pos) bool {
-		for _, r := range removed {
-			if r[0] <= pos && pos < r[1] {
-				return true
-			}
-		}
-		return false
-	}
-	inside := make(map[*types.PkgName]int)
-	outside := make(map[*types.PkgName]int)
-	for id, obj := range info.Uses {
-		pn, isPkg := obj.(*types.PkgName)
-		if !isPkg || id.Pos() < c.file.Pos() || id.Pos() >= c.file.End() {
-			continue
-		}
-		if inRemoved(id.Pos()) {
-			inside[pn]++
-		} else {
-			outside[pn]++
-		}
-	}
-	tf := c.pass.Fset.File(c.file.Pos())
-	for _, is := range c.file.Imports {
-		var pn *types.PkgName
-		if is.Name != nil {
-			pn, _ = info.Defs[is.Name].(*types.PkgName)
-		} else {
-			pn, _ = info.Implicits[is].(*types.PkgName)
-		}
-		if pn == nil || inside[pn] == 0 || outside[pn] > 0 {
-			continue
-		}
-		line := tf.Line(is.Pos())
-		if line >= tf.LineCount() || tf.Line(is.End()) != line {
-			return nil, false
-		}
-		// The spec's line, or the line of a one-line "import "x"".
-		for _, d := range c.file.Decls {
-			if gd, isGen := d.(*ast.GenDecl); isGen && !gd.Lparen.IsValid() && len(gd.Specs) == 1 && gd.Specs[0] == ast.Spec(is) && tf.Line(gd.Pos()) != line {
-				return nil, false
-			}
-		}
-		edits = append(edits, analysis.TextEdit{Pos: tf.LineStart(line), End: tf.LineStart(line + 1)})
-	}
-	return edits, true
 }
 
 // followingErrCheck returns the "if err != nil { ... }" statement right

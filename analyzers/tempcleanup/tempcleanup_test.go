@@ -36,7 +36,7 @@ func TestStrict(t *testing.T) {
 // where it leaks when the function keeps it on its success path, and the
 // deferred removal when it never outlives the function.
 func TestLeakFixes(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testdatadir.Dir(t), tempcleanup.Analyzer, "tempcleanup/leakfix")
+	analysistest.RunWithSuggestedFixes(t, testdatadir.Dir(t), tempcleanup.Analyzer, "tempcleanup/leakfix", "tempcleanup/handedon")
 }
 
 // TestKeptInUse checks what keeps a temp object in use past the function

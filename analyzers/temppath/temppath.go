@@ -429,6 +429,10 @@ func (c *checker) createTempFix(call *fscall.Call) []analysis.SuggestedFix {
 		Pos: call.Call.Pos(), End: call.Call.End(),
 		NewText: fmt.Appendf(nil, "%s.CreateTemp(%s, %s)", osName, dir, strconv.Quote(pat)),
 	})
+	// filepath.Join may have been the file's last use of filepath.
+	if edits, ok = fiximport.Drop(c.pass.TypesInfo, c.pass.Fset, c.file, edits); !ok {
+		return nil
+	}
 	return []analysis.SuggestedFix{fixclass.ChangesFix(fmt.Sprintf("use os.CreateTemp with pattern %q", pat), fixclass.RandomName, edits...)}
 }
 
@@ -528,6 +532,9 @@ func (c *checker) mkdirTempFix(call *fscall.Call, parent inspector.Cursor) []ana
 			NewText: fmt.Appendf(nil, "%s, %s := %s.MkdirTemp(%s, %s)", declID.Name, errID.Name, osName, dir, strconv.Quote(pat))},
 		analysis.TextEdit{Pos: assign.Pos(), End: ifStmt.Cond.Pos()}, // drop the init statement and its semicolon
 	)
+	if edits, ok = fiximport.Drop(c.pass.TypesInfo, c.pass.Fset, c.file, edits); !ok {
+		return nil
+	}
 	return []analysis.SuggestedFix{fixclass.ChangesFix(fmt.Sprintf("use os.MkdirTemp with pattern %q", pat), fixclass.RandomName, edits...)}
 }
 

@@ -152,7 +152,7 @@ func applyFixes(fs []finding.Finding, mode fixMode, diffOnly bool, w io.Writer) 
 		if err != nil {
 			return nil, stats, fmt.Errorf("%s: %v", name, err)
 		}
-		edited = formatLike(old, edited)
+		edited = formatLike(old, dropUnusedImports(old, edited))
 		if bytes.Equal(old, edited) {
 			continue
 		}

@@ -8,7 +8,9 @@ import (
 	"syscall"
 )
 
-// Implicit modes.
+// Implicit modes. The package's imports do not reach the shim, so no fix
+// may import it (the module may not require it): os.Create gets the
+// standard library's OpenFile, the temp creations only the hint.
 
 func implicit(p string) {
 	os.Create(p)                                // want `os.Create leaves the file mode implicit \(0666 before umask\): state it, as fsmode.Create\(name, 0o600\) does`

@@ -1,0 +1,36 @@
+package main
+
+import (
+	"log"
+	"os"
+)
+
+// A resolver that may mount a file system inside the path it is given.
+type resolver interface {
+	Resolve(path string) (string, error)
+}
+
+type element interface{ Resolver() (resolver, error) }
+
+// main: the directory goes to code that may mount into it, and the
+// function exits after that in a later iteration (u-root's bootvars): a RemoveAll at a
+// later exit would empty what was mounted there, so no removal is written,
+// only the hint.
+func main() {
+	var elements []element
+	tmp, err := os.MkdirTemp("", "boot") // want `handed to other code but not removed on the exit that leaks it.*before each leaking exit that comes before it is handed to other code`
+	if err != nil {
+		log.Fatal(err)
+	}
+	path := tmp
+	for _, e := range elements {
+		r, err := e.Resolver()
+		if err != nil {
+			log.Fatal(err) // after the first hand-off, a mount may be inside
+		}
+		if path, err = r.Resolve(path); err != nil {
+			log.Print(err)
+		}
+	}
+	log.Printf("found at %s", path)
+}
