@@ -60,7 +60,10 @@
 // A mode is wider than a policy when it grants the group or others a
 // permission the policy does not; the owner's bits are not judged (a 0700
 // executable is within the 0600 file policy), and the fix keeps them:
-// 0o755 becomes 0o700.
+// 0o755 becomes 0o700. The message names what the extra bits really
+// allow: a directory's write bit lets a class create or delete entries
+// only with its search (x) bit, so a directory of 0o666 is reported as
+// readable (listable) by others, not writable.
 //
 // Tests: in a _test.go file, a umask and a chmod that opens a file or
 // directory to others are what a test of permission handling exercises on
