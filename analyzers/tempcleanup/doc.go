@@ -23,7 +23,9 @@
 //     not count); or
 //   - handed off: returned to the caller (a naked return of a named result
 //     counts), stored into a field, a global, a map, a slice or a channel,
-//     sent, registered with the tmplint shim, renamed away with os.Rename
+//     named in the environment (os.Setenv: process-wide, and inherited by
+//     the children started afterwards, as a daemonized copy of the program
+//     that reads a key file and removes it), sent, registered with the tmplint shim, renamed away with os.Rename
 //     (the branch where the rename failed still needs the removal), or
 //     passed to a function that takes it (stores or returns it).
 //

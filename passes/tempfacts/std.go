@@ -70,6 +70,12 @@ var stdStorers = map[[2]string]bool{
 	{"container/heap", "Push"}:              true,
 	{"runtime", "SetFinalizer"}:             true,
 	{"runtime", "AddCleanup"}:               true,
+	// The environment is process-wide storage that every child started
+	// afterwards inherits: naming a temp object there hands it to the code
+	// or the child process that reads the variable (a daemonized copy of
+	// the program that reads a key file and removes it).
+	{"os", "Setenv"}:      true,
+	{"syscall", "Setenv"}: true,
 }
 
 // stdPrinters show their arguments to the user: a temp object whose path is
