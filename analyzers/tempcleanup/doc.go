@@ -166,6 +166,16 @@
 // os.CreateTemp(t.TempDir(), pattern): the testing package then removes
 // the object. That fix is safe: nothing outlives the test.
 //
+// An object created in a directory someone else manages — a parameter, a
+// flag, a configuration value, or a directory the program lays out for
+// itself (os.CreateTemp(filepath.Join(root, "sessions"), "rec-*.cast")
+// only picks a unique name for a file meant to stay) — and never removed
+// by the function on any path is that directory's owner's business:
+// reported only with -strict. A creator function that makes its object in
+// such a directory passes this on to its callers (its fact says "in other
+// dir"): a caller that keeps the object is not reported, one that removes
+// it on some paths must remove it on every path.
+//
 // With -strict, also reported: an object that escapes into unknown code (a
 // function value, an interface method, a callee that passes it to one), a
 // temp *os.File that is not closed on every path, and a main package that

@@ -19,7 +19,6 @@ import (
 	"github.com/tmplint/tmplint/internal/report"
 	"github.com/tmplint/tmplint/passes/directives"
 	"github.com/tmplint/tmplint/passes/errpred"
-	"github.com/tmplint/tmplint/passes/tempdir"
 	"github.com/tmplint/tmplint/passes/tempfacts"
 )
 
@@ -414,7 +413,7 @@ func (c *checker) testFix(cr *tempfacts.Creation, a *tempfacts.Assign, tb *types
 	}
 	tempDir := tb.Name() + ".TempDir()"
 	if cr.Kind == tempfacts.File {
-		if !defaultDir(c.pass.TypesInfo, cr.DirArg) {
+		if !tempfacts.DefaultDir(c.pass.TypesInfo, cr.DirArg) {
 			return nil
 		}
 		fix := fixclass.SafeFix(fmt.Sprintf("create the file in %s", tempDir),
@@ -466,7 +465,7 @@ func (c *checker) testFix(cr *tempfacts.Creation, a *tempfacts.Assign, tb *types
 	}
 	edits = append(edits, drop...)
 	msg := fmt.Sprintf("use %s", tempDir)
-	if !defaultDir(c.pass.TypesInfo, cr.DirArg) {
+	if !tempfacts.DefaultDir(c.pass.TypesInfo, cr.DirArg) {
 		// The directory moves out of the parent the test chose (a
 		// rename into it may now cross file systems).
 		fix := fixclass.ChangesFix(msg, "the directory moves out of the parent directory the test chose, into the test's temp directory", edits...)
@@ -551,23 +550,6 @@ func (c *checker) followingErrCheck(as *ast.AssignStmt, errID *ast.Ident) *ast.I
 	return ifs
 }
 
-// defaultDir reports whether e is "" or os.TempDir(): the default temp
-// directory.
-func defaultDir(info *types.Info, e ast.Expr) bool {
-	if e == nil {
-		return false
-	}
-	if tv, ok := info.Types[e]; ok && tv.Value != nil && tv.Value.ExactString() == `""` {
-		return true
-	}
-	call, ok := ast.Unparen(e).(*ast.CallExpr)
-	if !ok {
-		return false
-	}
-	fn, ok := typeutil.Callee(info, call).(*types.Func)
-	return ok && fn.Pkg() != nil && fn.Pkg().Path() == "os" && fn.Name() == "TempDir"
-}
-
 // expectedToFail reports whether the creation stmt is in a test that
 // expects it to fail: the next statement tests "err == nil" (alone or in a
 // disjunction) and reports a test failure when it holds.
@@ -637,10 +619,7 @@ func identOf(e ast.Expr) *ast.Ident {
 // the default temp directory nor a shared temp location: a directory that
 // a caller, a flag or a configuration chose.
 func (c *checker) inCallersDir(cr *tempfacts.Creation) bool {
-	if cr.DirArg == nil || defaultDir(c.pass.TypesInfo, cr.DirArg) {
-		return false
-	}
-	return c.res.Location(cr.DirArg) == tempdir.Unknown
+	return cr.OtherDir || c.res.OtherDir(cr.DirArg)
 }
 
 // nextStmt returns the statement after stmt in its block, or nil.

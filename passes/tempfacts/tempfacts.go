@@ -40,6 +40,12 @@ type returnsTemp struct {
 	Object   int // result index of the object, -1 if none
 	Cleanup  int // result index of a func() that removes it, -1 if none
 	DirParam int // parameter naming the object's parent directory, -1 if none
+	// OtherDir: the function creates the object in a directory it names
+	// itself that is no temp location (an application's state directory,
+	// os.CreateTemp(filepath.Join(root, "sessions"), ...)): a unique name
+	// in a directory someone manages, as a creation there in the caller's
+	// own body would be.
+	OtherDir bool
 }
 
 func (*returnsTemp) AFact() {}
@@ -54,6 +60,9 @@ func (f *returnsTemp) String() string {
 	}
 	if f.DirParam >= 0 {
 		parts = append(parts, fmt.Sprintf("in param %d", f.DirParam))
+	}
+	if f.OtherDir {
+		parts = append(parts, "in other dir")
 	}
 	return "returnsTemp(" + strings.Join(parts, ", ") + ")"
 }
@@ -127,6 +136,10 @@ type Creation struct {
 	Cleanup int
 	// DirArg is the argument naming the parent directory, or nil.
 	DirArg ast.Expr
+	// OtherDir: a creator function made the object in a directory it
+	// names itself that is no temp location (the returnsTemp fact's
+	// OtherDir); DirArg is then nil.
+	OtherDir bool
 }
 
 // Result is the model of temp-object ownership for one package.
@@ -307,7 +320,7 @@ func (r *Result) Creation(call *ast.CallExpr) *Creation {
 			c.DirArg = call.Args[sc.dirArg]
 		}
 	} else if f := r.returnsOf(fn); f != nil {
-		c = &Creation{Call: call, Callee: fn, Kind: f.Kind, Object: f.Object, Cleanup: f.Cleanup}
+		c = &Creation{Call: call, Callee: fn, Kind: f.Kind, Object: f.Object, Cleanup: f.Cleanup, OtherDir: f.OtherDir}
 		if f.DirParam >= 0 && f.DirParam < len(call.Args) {
 			c.DirArg = call.Args[f.DirParam]
 		}
@@ -319,6 +332,31 @@ func (r *Result) Creation(call *ast.CallExpr) *Creation {
 		return nil
 	}
 	return c
+}
+
+// OtherDir reports whether the directory argument e of a creation names
+// a directory that is neither the default temp directory ("" or
+// os.TempDir()) nor a temp location the analysis knows: one that a
+// caller, a flag, a configuration or the program's own layout chose.
+func (r *Result) OtherDir(e ast.Expr) bool {
+	return e != nil && !DefaultDir(r.info, e) && r.Location(e) == tempdir.Unknown
+}
+
+// DefaultDir reports whether e is "" or os.TempDir(): the default temp
+// directory.
+func DefaultDir(info *types.Info, e ast.Expr) bool {
+	if e == nil {
+		return false
+	}
+	if tv, ok := info.Types[e]; ok && tv.Value != nil && tv.Value.ExactString() == `""` {
+		return true
+	}
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	fn, ok := typeutil.Callee(info, call).(*types.Func)
+	return ok && fn.Pkg() != nil && fn.Pkg().Path() == "os" && fn.Name() == "TempDir"
 }
 
 // testingDir reports whether e is a call of a testing.TB method that
@@ -663,6 +701,9 @@ func (r *Result) computeReturns(fn *types.Func, d *ast.FuncDecl) *returnsTemp {
 				return true
 			}
 			fact = r.returnedObject(d, sig, g, a, dirParam)
+		}
+		if fact != nil && dirParam < 0 {
+			fact.OtherDir = c.OtherDir || r.OtherDir(c.DirArg)
 		}
 		return true
 	})
