@@ -215,7 +215,7 @@ func (c *checker) creation(fn ast.Node, g *cfg.CFG, cr *tempfacts.Creation, stac
 			Info: info, CFG: g, Creation: a.Stmt, Err: c.res.Var(a.Err), Obj: present,
 			ErrPredicate: c.pass.ResultOf[errpred.Analyzer].(*errpred.Result).Arg,
 			Release:      c.closeCannotFail(fn, obj, t.Release), Registers: c.res.Registers, Exit: c.res.Exits().Kind,
-			Deferred: earlier,
+			Deferred: earlier, Table: c.res.Table,
 		})
 	}
 	leaks := query(t)

@@ -166,6 +166,10 @@ type Result struct {
 // Exits is the exit classifier of the package, for pathflow.Query.Exit.
 func (r *Result) Exits() *pathflow.Exits { return r.exits }
 
+// Table reports whether v is a package-level table that is never empty
+// (pathflow.CFGs.Table), for pathflow.Query.Table.
+func (r *Result) Table(v *types.Var) bool { return r.cfgs.Table(v) }
+
 // Registers reports whether call registers functions to run at the end of
 // a test (t.Cleanup), for pathflow.Query.Registers.
 func (r *Result) Registers(call *ast.CallExpr) bool {
@@ -721,7 +725,7 @@ func (r *Result) returnedObject(d *ast.FuncDecl, sig *types.Signature, g *cfg.CF
 	leaks := pathflow.Leaks(&pathflow.Query{
 		Info: r.info, CFG: g, Creation: a.Stmt, Err: r.Var(a.Err),
 		Release: t.Release, Registers: r.Registers, Exit: r.exits.Kind,
-		KeepReturned: true,
+		KeepReturned: true, Table: r.Table,
 	})
 	for _, l := range leaks {
 		ret, ok := l.Node.(*ast.ReturnStmt)
@@ -850,6 +854,7 @@ func (r *Result) computeReleases(fn *types.Func, d *ast.FuncDecl) *releases {
 		t := r.Track(d, kind, p, nil, paramOwned)
 		leaks := pathflow.Leaks(&pathflow.Query{
 			Info: r.info, CFG: g, Release: t.Release, Registers: r.Registers, Exit: r.exits.Kind,
+			Table: r.Table,
 		})
 		ok := true
 		for _, l := range leaks {
