@@ -25,7 +25,8 @@
 //     counts), stored into a field, a global, a map, a slice or a channel,
 //     named in the environment (os.Setenv: process-wide, and inherited by
 //     the children started afterwards, as a daemonized copy of the program
-//     that reads a key file and removes it), sent, registered with the tmplint shim, renamed away with os.Rename
+//     that reads a key file and removes it; not when the function defers
+//     its own removal, as TestMain does for the TMPDIR it sets), sent, registered with the tmplint shim, renamed away with os.Rename
 //     (the branch where the rename failed still needs the removal), or
 //     passed to a function that takes it (stores or returns it).
 //

@@ -50,3 +50,16 @@ func leakBeforeSetenv(secret string) error {
 	f.Close()
 	return os.Setenv("KEY_FILE", f.Name())
 }
+
+// testMain names its temp dir in the environment for the tests and defers
+// its own removal: the variable only refers to the dir while this
+// function owns it, so the exit that skips the deferred removal leaks it.
+func testMain(run func() int) {
+	dir, err := os.MkdirTemp("", "top")
+	if err != nil {
+		return
+	}
+	defer os.RemoveAll(dir)
+	os.Setenv("TMPDIR", dir)
+	os.Exit(run()) // want `os.Exit ends the process without running deferred calls, so the deferred removal of temp directory dir`
+}
