@@ -185,7 +185,8 @@
 //
 // With -strict, also reported: an object that escapes into unknown code (a
 // function value, an interface method, a callee that passes it to one), a
-// temp *os.File that is not closed on every path, and a main package that
+// temp *os.File that is not closed on every path (a creator function that
+// defers the Close of the file it returns hands out a closed file), and a main package that
 // creates temp objects without signal-aware cleanup (a Ctrl-C leaves them
 // behind): use a session of github.com/tmplint/tmplint/shim/session.
 //

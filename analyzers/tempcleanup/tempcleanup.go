@@ -269,7 +269,7 @@ func (c *checker) creation(fn ast.Node, g *cfg.CFG, cr *tempfacts.Creation, stac
 	}
 	c.owningFields(t, cr)
 	// Strict: an unclosed temp *os.File.
-	if cr.Kind == tempfacts.File && obj != nil && pkgtypes.IsOSFile(obj.Type()) {
+	if cr.Kind == tempfacts.File && obj != nil && pkgtypes.IsOSFile(obj.Type()) && !cr.Closed {
 		for _, l := range query(c.res.Track(fn, cr.Kind, obj, nil, tempfacts.Close)) {
 			if l.Kind == pathflow.Panic || l.Kind == pathflow.ProcessExit {
 				continue
@@ -278,11 +278,24 @@ func (c *checker) creation(fn ast.Node, g *cfg.CFG, cr *tempfacts.Creation, stac
 				Pos: cr.Call.Pos(), End: cr.Call.End(),
 				Message: fmt.Sprintf("temp file %s from %s is not closed on every path, so its descriptor leaks (and it cannot be removed on Windows): defer %s.Close()",
 					name, c.calleeName(cr), name),
-				Related: related(l),
+				Related: unclosedAt(l),
 			})
 			break
 		}
 	}
+}
+
+// unclosedAt is the related information of an exit that leaves a temp
+// file open.
+func unclosedAt(l pathflow.Leak) []analysis.RelatedInformation {
+	msg := "leaves it open on this path"
+	switch l.Kind {
+	case pathflow.Return:
+		msg = "returns here without closing it"
+	case pathflow.Goexit, pathflow.ProcessExit:
+		msg = "exits here without closing it"
+	}
+	return []analysis.RelatedInformation{{Pos: l.Node.Pos(), End: l.Node.End(), Message: msg}}
 }
 
 func related(l pathflow.Leak) []analysis.RelatedInformation {

@@ -46,6 +46,9 @@ type returnsTemp struct {
 	// in a directory someone manages, as a creation there in the caller's
 	// own body would be.
 	OtherDir bool
+	// Closed: the function defers the Close of the *os.File it returns,
+	// so its callers get a closed file (only its name is of use).
+	Closed bool
 }
 
 func (*returnsTemp) AFact() {}
@@ -63,6 +66,9 @@ func (f *returnsTemp) String() string {
 	}
 	if f.OtherDir {
 		parts = append(parts, "in other dir")
+	}
+	if f.Closed {
+		parts = append(parts, "closed")
 	}
 	return "returnsTemp(" + strings.Join(parts, ", ") + ")"
 }
@@ -140,6 +146,8 @@ type Creation struct {
 	// names itself that is no temp location (the returnsTemp fact's
 	// OtherDir); DirArg is then nil.
 	OtherDir bool
+	// Closed: a creator function returns the file already closed.
+	Closed bool
 }
 
 // Result is the model of temp-object ownership for one package.
@@ -324,7 +332,7 @@ func (r *Result) Creation(call *ast.CallExpr) *Creation {
 			c.DirArg = call.Args[sc.dirArg]
 		}
 	} else if f := r.returnsOf(fn); f != nil {
-		c = &Creation{Call: call, Callee: fn, Kind: f.Kind, Object: f.Object, Cleanup: f.Cleanup, OtherDir: f.OtherDir}
+		c = &Creation{Call: call, Callee: fn, Kind: f.Kind, Object: f.Object, Cleanup: f.Cleanup, OtherDir: f.OtherDir, Closed: f.Closed}
 		if f.DirParam >= 0 && f.DirParam < len(call.Args) {
 			c.DirArg = call.Args[f.DirParam]
 		}
@@ -765,10 +773,34 @@ func (r *Result) returnedObject(d *ast.FuncDecl, sig *types.Signature, g *cfg.CF
 			}
 		}
 		if f.Object >= 0 || f.Cleanup >= 0 {
+			f.Closed = f.Kind == File && deferredClose(r.info, d.Body, obj)
 			return f
 		}
 	}
 	return nil
+}
+
+// deferredClose reports whether body, at its top level, defers v.Close():
+// the *os.File in v is closed whenever the function returns, so the file
+// it returns is already closed.
+func deferredClose(info *types.Info, body *ast.BlockStmt, v *types.Var) bool {
+	if body == nil || v == nil {
+		return false
+	}
+	for _, st := range body.List {
+		d, ok := st.(*ast.DeferStmt)
+		if !ok {
+			continue
+		}
+		sel, ok := ast.Unparen(d.Call.Fun).(*ast.SelectorExpr)
+		if !ok || sel.Sel.Name != "Close" || len(d.Call.Args) != 0 {
+			continue
+		}
+		if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok && info.Uses[id] == v {
+			return true
+		}
+	}
+	return false
 }
 
 // releasingFunc reports whether e is a func() literal (or a local variable
