@@ -309,6 +309,7 @@ func (fn *fun) checkCollected(cmd *command, start *ast.CallExpr) {
 		CFG:      fn.cfg,
 		Creation: creation,
 		Err:      errVar,
+		Table:    fn.c.table,
 		Release: func(n ast.Node, stack []ast.Node) pathflow.Action {
 			if released[n] {
 				return pathflow.Action{Effect: pathflow.Released}

@@ -47,7 +47,8 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	cfgs := pathflow.NewCFGs(pass.TypesInfo, pass.Files)
-	c := &checker{pass: pass, r: r, pred: pass.ResultOf[errpred.Analyzer].(*errpred.Result), uses: make(map[paramKey]paramUse), creators: make(map[*types.Func]bool)}
+	c := &checker{pass: pass, r: r, pred: pass.ResultOf[errpred.Analyzer].(*errpred.Result), uses: make(map[paramKey]paramUse), creators: make(map[*types.Func]bool),
+		table: cfgs.Table}
 	for _, file := range pass.Files {
 		if r.Generated(file) {
 			continue
@@ -81,6 +82,7 @@ type checker struct {
 	pass  *analysis.Pass
 	r     *report.Reporter
 	pred  *errpred.Result               // the error predicates, for the branches after a start
+	table func(*types.Var) bool         // package-level tables that are never empty (pathflow.CFGs.Table)
 	fv    *funcValues                   // built on first use
 	uses  map[paramKey]paramUse         // what the package's functions do with their arguments
 	decls map[*types.Func]*ast.FuncDecl // built on first use

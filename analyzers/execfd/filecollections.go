@@ -164,6 +164,7 @@ func (fn *fun) checkFileCollection(col *collection, start *ast.CallExpr, what st
 		CFG:      fn.cfg,
 		Creation: start,
 		Err:      errVar,
+		Table:    fn.c.table,
 		Release: func(n ast.Node, stack []ast.Node) pathflow.Action {
 			if released[n] {
 				return pathflow.Action{Effect: pathflow.Released}
@@ -268,7 +269,7 @@ func (fn *fun) checkExtraFilesLoop(cmd *command, start *ast.CallExpr, g token.Po
 			}
 			return pathflow.Action{}
 		},
-		ErrPredicate: fn.c.pred.Arg,
+		ErrPredicate: fn.c.pred.Arg, Table: fn.c.table,
 	}
 	fn.deferRelease(q, start.Pos(), released)
 	for _, l := range pathflow.Leaks(q) {

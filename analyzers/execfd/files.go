@@ -123,7 +123,7 @@ func (fn *fun) checkHandoff(h handoff) bool {
 			return release(n, stack)
 		},
 
-		ErrPredicate: fn.c.pred.Arg,
+		ErrPredicate: fn.c.pred.Arg, Table: fn.c.table,
 	}
 	fn.deferRelease(q, h.start.Pos(), released)
 	if fn.aliasedBefore(h.f.v, h.start) {

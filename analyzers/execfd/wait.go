@@ -87,7 +87,7 @@ func (fn *fun) checkWait(cmd *command, start *ast.CallExpr) {
 		Creation: start,
 		Err:      fn.errOf(start, path),
 
-		ErrPredicate: fn.c.pred.Arg,
+		ErrPredicate: fn.c.pred.Arg, Table: fn.c.table,
 		Release: func(n ast.Node, stack []ast.Node) pathflow.Action {
 			call, ok := n.(*ast.CallExpr)
 			if !ok {
@@ -182,8 +182,8 @@ func (fn *fun) checkDetachedProcess(p *startProcess) {
 		Creation: p.call,
 		Err:      fn.errOf(p.call, path),
 
-		ErrPredicate: fn.c.pred.Arg,
-		Release:      func(ast.Node, []ast.Node) pathflow.Action { return pathflow.Action{} },
+		ErrPredicate: fn.c.pred.Arg, Table: fn.c.table,
+		Release: func(ast.Node, []ast.Node) pathflow.Action { return pathflow.Action{} },
 	}) {
 		returns = returns || l.Kind == pathflow.Return
 	}

@@ -24,7 +24,12 @@
 //     temp directory is exempt: no other user can reach it. Note that os.Chmod takes
 //     an os.FileMode, whose sticky bit is os.ModeSticky: os.Chmod(dir,
 //     0o1777) sets 0o777, a world-writable directory without the sticky bit;
-//   - a umask that lets other-write through, such as syscall.Umask(0);
+//   - a umask that lets other-write through, such as syscall.Umask(0).
+//     When the mask is only read (old := syscall.Umask(0) followed at once
+//     by syscall.Umask(old), or syscall.Umask(syscall.Umask(0)) not
+//     deferred), it is open only between the two calls: the message says
+//     that other goroutines' files in that window are exposed, not all
+//     files created afterwards;
 //   - a decimal literal that reads as octal, such as 644 for 0o644 (644 is
 //     0o1204); the fix writes the octal literal;
 //   - in a shared temp location (a path built from os.TempDir(), $TMPDIR or
@@ -63,7 +68,10 @@
 // A mode is wider than a policy when it grants the group or others a
 // permission the policy does not; the owner's bits are not judged (a 0700
 // executable is within the 0600 file policy), and the fix keeps them:
-// 0o755 becomes 0o700.
+// 0o755 becomes 0o700. The message names what the extra bits really
+// allow: a directory's write bit lets a class create or delete entries
+// only with its search (x) bit, so a directory of 0o666 is reported as
+// readable (listable) by others, not writable.
 //
 // Tests: in a _test.go file, a umask and a chmod that opens a file or
 // directory to others are what a test of permission handling exercises on

@@ -189,6 +189,14 @@ func (c *checker) umask(call *fscall.Call) {
 		})
 		return
 	}
+	if v&otherWrite == 0 && readsUmask(c.pass.TypesInfo, c.file, call) {
+		c.r.ReportOutsideTests(analysis.Diagnostic{
+			Pos: call.Call.Pos(), End: call.Call.End(),
+			Message: fmt.Sprintf("%s(%s) reads the umask by opening it: until the next call restores it, files that other goroutines create with the usual mode 0666 are world-writable; read the mask once before starting goroutines, or from /proc/self/status (Umask:) on Linux",
+				call.Name, modeval.Format(v)),
+		})
+		return
+	}
 	if v&otherWrite == 0 {
 		c.r.ReportOutsideTests(analysis.Diagnostic{
 			Pos: call.Call.Pos(), End: call.Call.End(),
@@ -326,6 +334,20 @@ func exposed(p, policy uint64) uint64 { return p & 0o077 &^ policy }
 // allow: 0o755 becomes 0o700 under 0600, keeping the owner's execute bit.
 func narrow(p, policy uint64) uint64 { return p &^ exposed(p, policy) }
 
+// dirExposure is exposure for a directory with permissions p: creating,
+// deleting or renaming an entry needs both the write and the search (x)
+// bit, so a write bit without x in the same class writes nothing and
+// does not make the directory writable (0o666 is listable, not writable).
+func dirExposure(p, extra uint64) string {
+	if p&0o001 == 0 {
+		extra &^= 0o002
+	}
+	if p&0o010 == 0 {
+		extra &^= 0o020
+	}
+	return exposure(extra)
+}
+
 func exposure(extra uint64) string {
 	switch {
 	case extra&0o002 != 0:
@@ -378,11 +400,15 @@ func (c *checker) create(call *fscall.Call) {
 	if extra == 0 {
 		return
 	}
+	says := exposure(extra)
+	if call.IsDir() {
+		says = dirExposure(p, extra)
+	}
 	if shared {
 		c.r.Report(analysis.Diagnostic{
 			Pos: call.Mode.Pos(), End: call.Mode.End(),
 			Message: fmt.Sprintf("%s in shared temp dir with mode %s makes the %s %s: the umask may not narrow it; use %s",
-				call.Name, modeval.Format(p), what, exposure(extra), modeval.Format(narrow(p, policy))),
+				call.Name, modeval.Format(p), what, says, modeval.Format(narrow(p, policy))),
 			SuggestedFixes: c.modeFix(call, v, narrow(p, policy)),
 		})
 		return
@@ -390,7 +416,7 @@ func (c *checker) create(call *fscall.Call) {
 	c.r.ReportStrict(analysis.Diagnostic{
 		Pos: call.Mode.Pos(), End: call.Mode.End(),
 		Message: fmt.Sprintf("%s with mode %s, wider than the policy %s, makes the %s %s unless the umask narrows it: use %s",
-			call.Name, modeval.Format(p), modeval.Format(policy), what, exposure(extra), modeval.Format(narrow(p, policy))),
+			call.Name, modeval.Format(p), modeval.Format(policy), what, says, modeval.Format(narrow(p, policy))),
 		SuggestedFixes: c.modeFix(call, v, narrow(p, policy)),
 	})
 }

@@ -23,7 +23,10 @@
 //     not count); or
 //   - handed off: returned to the caller (a naked return of a named result
 //     counts), stored into a field, a global, a map, a slice or a channel,
-//     sent, registered with the tmplint shim, renamed away with os.Rename
+//     named in the environment (os.Setenv: process-wide, and inherited by
+//     the children started afterwards, as a daemonized copy of the program
+//     that reads a key file and removes it; not when the function defers
+//     its own removal, as TestMain does for the TMPDIR it sets), sent, registered with the tmplint shim, renamed away with os.Rename
 //     (the branch where the rename failed still needs the removal), or
 //     passed to a function that takes it (stores or returns it).
 //
@@ -108,6 +111,12 @@
 // object being nil (or "" for a directory name), or a boolean variable
 // holding any of these ("owned := err == nil; ...; if owned { ... }").
 //
+// A range loop over a table that is never empty — a composite literal
+// with elements, a local variable only its declaration assigns from one,
+// an unexported package-level variable declared from one that no function
+// writes, an array — runs its body at least once: a removal in the body
+// (or in the t.Run subtest it starts) covers the path past the loop.
+//
 // The error branch of Close on a temp file that nothing writes to (every
 // use of the file is Name, Close or Stat) is not a path worth a finding:
 // such a Close has nothing to flush. -strict searches it.
@@ -164,9 +173,20 @@
 // os.CreateTemp(t.TempDir(), pattern): the testing package then removes
 // the object. That fix is safe: nothing outlives the test.
 //
+// An object created in a directory someone else manages — a parameter, a
+// flag, a configuration value, or a directory the program lays out for
+// itself (os.CreateTemp(filepath.Join(root, "sessions"), "rec-*.cast")
+// only picks a unique name for a file meant to stay) — and never removed
+// by the function on any path is that directory's owner's business:
+// reported only with -strict. A creator function that makes its object in
+// such a directory passes this on to its callers (its fact says "in other
+// dir"): a caller that keeps the object is not reported, one that removes
+// it on some paths must remove it on every path.
+//
 // With -strict, also reported: an object that escapes into unknown code (a
 // function value, an interface method, a callee that passes it to one), a
-// temp *os.File that is not closed on every path, and a main package that
+// temp *os.File that is not closed on every path (a creator function that
+// defers the Close of the file it returns hands out a closed file), and a main package that
 // creates temp objects without signal-aware cleanup (a Ctrl-C leaves them
 // behind): use a session of github.com/tmplint/tmplint/shim/session.
 //

@@ -84,12 +84,26 @@ func (c *checker) removalHint(fn ast.Node, cr *tempfacts.Creation, a *tempfacts.
 	}
 	errName, named, errOK := c.errorResult(fn)
 	allErr := errOK && allErrorReturns(c.pass.TypesInfo, exits)
-	if !allErr && keptInUse(kept, t) {
+	if use := firstInUse(kept, t); !allErr && use.IsValid() {
 		// Something that cannot remove it still uses it after a
 		// leaking exit (a socket bound inside it, a path inside it
-		// kept by a taker): no removal at the exits is right.
-		h.fix = "remove it once what uses it is done, not at these exits"
-		return h
+		// kept by a taker): no removal at such an exit is right. An
+		// exit that comes before the object is put in use (in source
+		// order) is an ordinary leak: removing it there is right.
+		before := 0
+		for _, l := range exits {
+			if l.Node.Pos() < use {
+				before++
+			}
+		}
+		switch {
+		case before == 0:
+			h.fix = "remove it once what uses it is done, not at these exits"
+			return h
+		case before < len(exits):
+			h.fix = "remove it at the exits reached before it is put in use, and once what uses it is done after that"
+			return h
+		}
 	}
 	if allErr {
 		cond := fmt.Sprintf("defer func() { if %s != nil { %s } }()", errName, removal)
@@ -162,15 +176,16 @@ func handedOn(kept []ast.Node, t *tempfacts.Tracker) bool {
 	return false
 }
 
-// keptInUse reports whether one of the kept nodes keeps the object in use
-// without handing it off (tempfacts.Kept).
-func keptInUse(kept []ast.Node, t *tempfacts.Tracker) bool {
+// firstInUse returns the position of the first kept node that keeps the
+// object in use without handing it off (tempfacts.Kept), or token.NoPos.
+func firstInUse(kept []ast.Node, t *tempfacts.Tracker) token.Pos {
+	first := token.NoPos
 	for _, n := range kept {
-		if r, _ := t.Classify(n, nil); r == tempfacts.Kept {
-			return true
+		if r, _ := t.Classify(n, nil); r == tempfacts.Kept && (!first.IsValid() || n.Pos() < first) {
+			first = n.Pos()
 		}
 	}
-	return false
+	return first
 }
 
 // keptHow says how the object outlives the function at n.

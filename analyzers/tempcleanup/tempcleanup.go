@@ -20,7 +20,6 @@ import (
 	"github.com/tmplint/tmplint/internal/report"
 	"github.com/tmplint/tmplint/passes/directives"
 	"github.com/tmplint/tmplint/passes/errpred"
-	"github.com/tmplint/tmplint/passes/tempdir"
 	"github.com/tmplint/tmplint/passes/tempfacts"
 )
 
@@ -217,7 +216,7 @@ func (c *checker) creation(fn ast.Node, g *cfg.CFG, cr *tempfacts.Creation, stac
 			Info: info, CFG: g, Creation: a.Stmt, Err: c.res.Var(a.Err), Obj: present,
 			ErrPredicate: c.pass.ResultOf[errpred.Analyzer].(*errpred.Result).Arg,
 			Release:      c.closeCannotFail(fn, obj, t.Release), Registers: c.res.Registers, Exit: c.res.Exits().Kind,
-			Deferred: earlier,
+			Deferred: earlier, Table: c.res.Table,
 		})
 	}
 	leaks := query(t)
@@ -271,7 +270,7 @@ func (c *checker) creation(fn ast.Node, g *cfg.CFG, cr *tempfacts.Creation, stac
 	}
 	c.owningFields(t, cr)
 	// Strict: an unclosed temp *os.File.
-	if cr.Kind == tempfacts.File && obj != nil && pkgtypes.IsOSFile(obj.Type()) {
+	if cr.Kind == tempfacts.File && obj != nil && pkgtypes.IsOSFile(obj.Type()) && !cr.Closed {
 		for _, l := range query(c.res.Track(fn, cr.Kind, obj, nil, tempfacts.Close)) {
 			if l.Kind == pathflow.Panic || l.Kind == pathflow.ProcessExit {
 				continue
@@ -280,11 +279,24 @@ func (c *checker) creation(fn ast.Node, g *cfg.CFG, cr *tempfacts.Creation, stac
 				Pos: cr.Call.Pos(), End: cr.Call.End(),
 				Message: fmt.Sprintf("temp file %s from %s is not closed on every path, so its descriptor leaks (and it cannot be removed on Windows): defer %s.Close()",
 					name, c.calleeName(cr), name),
-				Related: related(l),
+				Related: unclosedAt(l),
 			})
 			break
 		}
 	}
+}
+
+// unclosedAt is the related information of an exit that leaves a temp
+// file open.
+func unclosedAt(l pathflow.Leak) []analysis.RelatedInformation {
+	msg := "leaves it open on this path"
+	switch l.Kind {
+	case pathflow.Return:
+		msg = "returns here without closing it"
+	case pathflow.Goexit, pathflow.ProcessExit:
+		msg = "exits here without closing it"
+	}
+	return []analysis.RelatedInformation{{Pos: l.Node.Pos(), End: l.Node.End(), Message: msg}}
 }
 
 func related(l pathflow.Leak) []analysis.RelatedInformation {
@@ -415,7 +427,7 @@ func (c *checker) testFix(cr *tempfacts.Creation, a *tempfacts.Assign, tb *types
 	}
 	tempDir := tb.Name() + ".TempDir()"
 	if cr.Kind == tempfacts.File {
-		if !defaultDir(c.pass.TypesInfo, cr.DirArg) {
+		if !tempfacts.DefaultDir(c.pass.TypesInfo, cr.DirArg) {
 			return nil
 		}
 		fix := fixclass.SafeFix(fmt.Sprintf("create the file in %s", tempDir),
@@ -467,7 +479,7 @@ func (c *checker) testFix(cr *tempfacts.Creation, a *tempfacts.Assign, tb *types
 	}
 	edits = append(edits, drop...)
 	msg := fmt.Sprintf("use %s", tempDir)
-	if !defaultDir(c.pass.TypesInfo, cr.DirArg) {
+	if !tempfacts.DefaultDir(c.pass.TypesInfo, cr.DirArg) {
 		// The directory moves out of the parent the test chose (a
 		// rename into it may now cross file systems).
 		fix := fixclass.ChangesFix(msg, "the directory moves out of the parent directory the test chose, into the test's temp directory", edits...)
@@ -497,23 +509,6 @@ func (c *checker) followingErrCheck(as *ast.AssignStmt, errID *ast.Ident) *ast.I
 		return nil
 	}
 	return ifs
-}
-
-// defaultDir reports whether e is "" or os.TempDir(): the default temp
-// directory.
-func defaultDir(info *types.Info, e ast.Expr) bool {
-	if e == nil {
-		return false
-	}
-	if tv, ok := info.Types[e]; ok && tv.Value != nil && tv.Value.ExactString() == `""` {
-		return true
-	}
-	call, ok := ast.Unparen(e).(*ast.CallExpr)
-	if !ok {
-		return false
-	}
-	fn, ok := typeutil.Callee(info, call).(*types.Func)
-	return ok && fn.Pkg() != nil && fn.Pkg().Path() == "os" && fn.Name() == "TempDir"
 }
 
 // expectedToFail reports whether the creation stmt is in a test that
@@ -585,10 +580,7 @@ func identOf(e ast.Expr) *ast.Ident {
 // the default temp directory nor a shared temp location: a directory that
 // a caller, a flag or a configuration chose.
 func (c *checker) inCallersDir(cr *tempfacts.Creation) bool {
-	if cr.DirArg == nil || defaultDir(c.pass.TypesInfo, cr.DirArg) {
-		return false
-	}
-	return c.res.Location(cr.DirArg) == tempdir.Unknown
+	return cr.OtherDir || c.res.OtherDir(cr.DirArg)
 }
 
 // nextStmt returns the statement after stmt in its block, or nil.

@@ -29,7 +29,8 @@ func TestStrict(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { tempcleanup.Analyzer.Flags.Set("strict", "false") })
-	analysistest.Run(t, testdatadir.Dir(t), tempcleanup.Analyzer, "tempcleanup/strict", "tempcleanup/strictmain", "tempcleanup/shimmain", "tempcleanup/strictborrow")
+	analysistest.Run(t, testdatadir.Dir(t), tempcleanup.Analyzer, "tempcleanup/strict", "tempcleanup/strictmain", "tempcleanup/shimmain", "tempcleanup/strictborrow",
+		"tempcleanup/strict_closedcreator")
 }
 
 // TestLeakFixes checks the hints and fixes that remove a temp object only

@@ -25,6 +25,8 @@ type CFGs struct {
 	byLit    map[*ast.FuncLit]*cfg.CFG
 	noReturn map[*types.Func]bool // this package's functions, once known
 	started  map[*types.Func]bool // breaks recursion through callees
+	files    []*ast.File
+	tables   map[*types.Var]bool // package-level tables, once known (tables.go)
 }
 
 // NewCFGs returns the graph builder for the package whose syntax is files.
@@ -36,6 +38,7 @@ func NewCFGs(info *types.Info, files []*ast.File) *CFGs {
 		byLit:    make(map[*ast.FuncLit]*cfg.CFG),
 		noReturn: make(map[*types.Func]bool),
 		started:  make(map[*types.Func]bool),
+		files:    files,
 	}
 	for _, f := range files {
 		for _, d := range f.Decls {

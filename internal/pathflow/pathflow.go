@@ -201,6 +201,10 @@ type Query struct {
 	// creation (a defer that removes the variable the creation assigns):
 	// it covers the exits as a deferred release on the path would.
 	Deferred ast.Node
+	// Table, when not nil, reports whether a package-level variable always
+	// holds a non-empty table (CFGs.Table): a range over it runs its body
+	// at least once. Optional.
+	Table func(v *types.Var) bool
 	// DeferredRuns, when not nil, says whether the release of Deferred
 	// runs at a return statement: for a release guarded by the error
 	// result ("defer func() { if err != nil { cleanup() } }()"), which a
@@ -254,6 +258,7 @@ type state struct {
 	err      *types.Var
 	errKind  errKind
 	obj      *types.Var // Query.Obj, until it is assigned again
+	entered  uint64     // the never-empty range loops entered on the path (ranges.go)
 	derived  derivations
 	conds    condMemos // pure conditions taken on the path (repeated.go)
 }
@@ -265,13 +270,14 @@ type visit struct {
 	err      *types.Var
 	errKind  errKind
 	obj      bool
+	entered  uint64
 	derived  derivations
 	conds    condMemos
 }
 
 func (st *state) key(b *cfg.Block, i int) visit {
 	return visit{block: b.Index, from: i, deferred: st.deferred != nil, err: st.err, errKind: st.errKind,
-		obj: st.obj != nil, derived: st.derived, conds: st.conds}
+		obj: st.obj != nil, entered: st.entered, derived: st.derived, conds: st.conds}
 }
 
 // step updates the state for block node n, before it is judged: the error
@@ -319,6 +325,8 @@ type search struct {
 	atomOf   map[ast.Expr]int32
 	objNums  map[types.Object]int
 	writes   map[ast.Node]*nodeWrites
+	// loopBits numbers the heads of never-empty range loops (ranges.go).
+	loopBits map[*cfg.Block]uint64
 }
 
 // locate finds the block and the index after the creation.
@@ -415,6 +423,11 @@ func (s *search) walk(b *cfg.Block, i int, st state) {
 
 	if len(b.Succs) == 0 {
 		s.exit(b, st)
+		return
+	}
+	if bit := s.loopBit(b); bit != 0 && st.entered&bit == 0 && len(b.Succs) == 2 {
+		st.entered |= bit
+		s.walk(b.Succs[0], 0, st) // the first time round, a never-empty loop runs its body
 		return
 	}
 	s.branch(b, st, func(succ *cfg.Block, st state) { s.walk(succ, 0, st) })

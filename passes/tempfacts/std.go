@@ -70,6 +70,22 @@ var stdStorers = map[[2]string]bool{
 	{"container/heap", "Push"}:              true,
 	{"runtime", "SetFinalizer"}:             true,
 	{"runtime", "AddCleanup"}:               true,
+	// The environment is process-wide storage that every child started
+	// afterwards inherits: naming a temp object there hands it to the code
+	// or the child process that reads the variable (a daemonized copy of
+	// the program that reads a key file and removes it) — unless the
+	// function defers its own removal (envSetters).
+	{"os", "Setenv"}:      true,
+	{"syscall", "Setenv"}: true,
+}
+
+// envSetters name a value in the environment. A function that defers the
+// removal of the object it names there (TestMain: defer os.RemoveAll(dir);
+// os.Setenv("TMPDIR", dir)) keeps it: the variable only refers to it while
+// the function owns it.
+var envSetters = map[[2]string]bool{
+	{"os", "Setenv"}:      true,
+	{"syscall", "Setenv"}: true,
 }
 
 // stdPrinters show their arguments to the user: a temp object whose path is

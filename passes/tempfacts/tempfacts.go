@@ -40,6 +40,15 @@ type returnsTemp struct {
 	Object   int // result index of the object, -1 if none
 	Cleanup  int // result index of a func() that removes it, -1 if none
 	DirParam int // parameter naming the object's parent directory, -1 if none
+	// OtherDir: the function creates the object in a directory it names
+	// itself that is no temp location (an application's state directory,
+	// os.CreateTemp(filepath.Join(root, "sessions"), ...)): a unique name
+	// in a directory someone manages, as a creation there in the caller's
+	// own body would be.
+	OtherDir bool
+	// Closed: the function defers the Close of the *os.File it returns,
+	// so its callers get a closed file (only its name is of use).
+	Closed bool
 }
 
 func (*returnsTemp) AFact() {}
@@ -54,6 +63,12 @@ func (f *returnsTemp) String() string {
 	}
 	if f.DirParam >= 0 {
 		parts = append(parts, fmt.Sprintf("in param %d", f.DirParam))
+	}
+	if f.OtherDir {
+		parts = append(parts, "in other dir")
+	}
+	if f.Closed {
+		parts = append(parts, "closed")
 	}
 	return "returnsTemp(" + strings.Join(parts, ", ") + ")"
 }
@@ -127,6 +142,12 @@ type Creation struct {
 	Cleanup int
 	// DirArg is the argument naming the parent directory, or nil.
 	DirArg ast.Expr
+	// OtherDir: a creator function made the object in a directory it
+	// names itself that is no temp location (the returnsTemp fact's
+	// OtherDir); DirArg is then nil.
+	OtherDir bool
+	// Closed: a creator function returns the file already closed.
+	Closed bool
 }
 
 // Result is the model of temp-object ownership for one package.
@@ -152,6 +173,10 @@ type Result struct {
 
 // Exits is the exit classifier of the package, for pathflow.Query.Exit.
 func (r *Result) Exits() *pathflow.Exits { return r.exits }
+
+// Table reports whether v is a package-level table that is never empty
+// (pathflow.CFGs.Table), for pathflow.Query.Table.
+func (r *Result) Table(v *types.Var) bool { return r.cfgs.Table(v) }
 
 // Registers reports whether call registers functions to run at the end of
 // a test (t.Cleanup), for pathflow.Query.Registers.
@@ -307,7 +332,7 @@ func (r *Result) Creation(call *ast.CallExpr) *Creation {
 			c.DirArg = call.Args[sc.dirArg]
 		}
 	} else if f := r.returnsOf(fn); f != nil {
-		c = &Creation{Call: call, Callee: fn, Kind: f.Kind, Object: f.Object, Cleanup: f.Cleanup}
+		c = &Creation{Call: call, Callee: fn, Kind: f.Kind, Object: f.Object, Cleanup: f.Cleanup, OtherDir: f.OtherDir, Closed: f.Closed}
 		if f.DirParam >= 0 && f.DirParam < len(call.Args) {
 			c.DirArg = call.Args[f.DirParam]
 		}
@@ -319,6 +344,31 @@ func (r *Result) Creation(call *ast.CallExpr) *Creation {
 		return nil
 	}
 	return c
+}
+
+// OtherDir reports whether the directory argument e of a creation names
+// a directory that is neither the default temp directory ("" or
+// os.TempDir()) nor a temp location the analysis knows: one that a
+// caller, a flag, a configuration or the program's own layout chose.
+func (r *Result) OtherDir(e ast.Expr) bool {
+	return e != nil && !DefaultDir(r.info, e) && r.Location(e) == tempdir.Unknown
+}
+
+// DefaultDir reports whether e is "" or os.TempDir(): the default temp
+// directory.
+func DefaultDir(info *types.Info, e ast.Expr) bool {
+	if e == nil {
+		return false
+	}
+	if tv, ok := info.Types[e]; ok && tv.Value != nil && tv.Value.ExactString() == `""` {
+		return true
+	}
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	fn, ok := typeutil.Callee(info, call).(*types.Func)
+	return ok && fn.Pkg() != nil && fn.Pkg().Path() == "os" && fn.Name() == "TempDir"
 }
 
 // testingDir reports whether e is a call of a testing.TB method that
@@ -664,6 +714,9 @@ func (r *Result) computeReturns(fn *types.Func, d *ast.FuncDecl) *returnsTemp {
 			}
 			fact = r.returnedObject(d, sig, g, a, dirParam)
 		}
+		if fact != nil && dirParam < 0 {
+			fact.OtherDir = c.OtherDir || r.OtherDir(c.DirArg)
+		}
 		return true
 	})
 	return fact
@@ -680,7 +733,7 @@ func (r *Result) returnedObject(d *ast.FuncDecl, sig *types.Signature, g *cfg.CF
 	leaks := pathflow.Leaks(&pathflow.Query{
 		Info: r.info, CFG: g, Creation: a.Stmt, Err: r.Var(a.Err),
 		Release: t.Release, Registers: r.Registers, Exit: r.exits.Kind,
-		KeepReturned: true,
+		KeepReturned: true, Table: r.Table,
 	})
 	for _, l := range leaks {
 		ret, ok := l.Node.(*ast.ReturnStmt)
@@ -720,10 +773,34 @@ func (r *Result) returnedObject(d *ast.FuncDecl, sig *types.Signature, g *cfg.CF
 			}
 		}
 		if f.Object >= 0 || f.Cleanup >= 0 {
+			f.Closed = f.Kind == File && deferredClose(r.info, d.Body, obj)
 			return f
 		}
 	}
 	return nil
+}
+
+// deferredClose reports whether body, at its top level, defers v.Close():
+// the *os.File in v is closed whenever the function returns, so the file
+// it returns is already closed.
+func deferredClose(info *types.Info, body *ast.BlockStmt, v *types.Var) bool {
+	if body == nil || v == nil {
+		return false
+	}
+	for _, st := range body.List {
+		d, ok := st.(*ast.DeferStmt)
+		if !ok {
+			continue
+		}
+		sel, ok := ast.Unparen(d.Call.Fun).(*ast.SelectorExpr)
+		if !ok || sel.Sel.Name != "Close" || len(d.Call.Args) != 0 {
+			continue
+		}
+		if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok && info.Uses[id] == v {
+			return true
+		}
+	}
+	return false
 }
 
 // releasingFunc reports whether e is a func() literal (or a local variable
@@ -809,6 +886,7 @@ func (r *Result) computeReleases(fn *types.Func, d *ast.FuncDecl) *releases {
 		t := r.Track(d, kind, p, nil, paramOwned)
 		leaks := pathflow.Leaks(&pathflow.Query{
 			Info: r.info, CFG: g, Release: t.Release, Registers: r.Registers, Exit: r.exits.Kind,
+			Table: r.Table,
 		})
 		ok := true
 		for _, l := range leaks {

@@ -64,6 +64,7 @@ type Tracker struct {
 	cleanups map[*types.Var]bool
 	results  []*types.Var // the function's named results
 	body     *ast.BlockStmt
+	defers   int8 // defersRemoval: 0 not known yet, 1 no (or searching), 2 yes
 	// derived holds paths inside the object (filepath.Join(dir, "x"))
 	// and derivedFiles files opened at such paths: handing them off
 	// hands off the object, but removing them does not remove it.
@@ -612,6 +613,8 @@ func (t *Tracker) call(call *ast.CallExpr, stack []ast.Node) (Reason, *types.Var
 		return Registered, nil
 	case isShim(key[0]):
 		return Stored, nil
+	case envSetters[key] && t.defersRemoval():
+		return NoReason, nil // named while the function owns it
 	case stdStorers[key]:
 		return stored(most), nil
 	case stdPrinters[key]:
@@ -767,6 +770,48 @@ func (t *Tracker) any(match func(Reason) bool) bool {
 		return true
 	})
 	return found
+}
+
+// defersRemoval reports whether the function defers the removal of the
+// object: a defer statement (or a registration such as t.Cleanup) that
+// removes it, in a branch or not. Memoized; a search that reaches this
+// question again while answering it gets false.
+func (t *Tracker) defersRemoval() bool {
+	if t.defers != 0 || t.body == nil {
+		return t.defers == 2
+	}
+	t.defers = 1
+	found := false
+	ast.PreorderStack(t.body, nil, func(n ast.Node, stack []ast.Node) bool {
+		if found {
+			return false
+		}
+		if _, ok := n.(*ast.FuncLit); ok && !underDefer(stack) {
+			return false
+		}
+		switch r, _ := t.Classify(n, stack); r {
+		case Removed:
+			found = underDefer(stack)
+		case Registered:
+			found = true
+		}
+		return true
+	})
+	if found {
+		t.defers = 2
+	}
+	return found
+}
+
+// underDefer reports whether a node with these ancestors runs deferred: it
+// lies in a defer statement of the function (its call or a literal's body).
+func underDefer(stack []ast.Node) bool {
+	for _, n := range stack {
+		if _, ok := n.(*ast.DeferStmt); ok {
+			return true
+		}
+	}
+	return false
 }
 
 // AttemptsRemoval reports whether some node of the tracked function (on any

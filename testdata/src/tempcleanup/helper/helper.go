@@ -42,7 +42,7 @@ func Scratch() func() { // want Scratch:"returnsTemp\\(cleanup 0\\)"
 	if err != nil {
 		return func() {}
 	}
-	os.Setenv("SCRATCH", dir)
+	os.WriteFile(filepath.Join(dir, "scratch"), nil, 0o600)
 	return func() { os.RemoveAll(dir) }
 }
 

@@ -62,7 +62,7 @@ func listenAndClose(dir string) error {
 // leaks on every path, the success path included; and no removal may go
 // where the listener still needs it.
 func socketInDir() (net.Listener, error) {
-	dir, err := os.MkdirTemp("", "sock-") // want `temp directory dir from os.MkdirTemp is still in use when the function returns but not removed on the 2 returns that leak it, so it stays on disk there: remove it once what uses it is done, not at these exits`
+	dir, err := os.MkdirTemp("", "sock-") // want `temp directory dir from os.MkdirTemp is still in use when the function returns but not removed on the 2 returns that leak it, so it stays on disk there: remove it at the exits reached before it is put in use, and once what uses it is done after that`
 	if err != nil {
 		return nil, err
 	}

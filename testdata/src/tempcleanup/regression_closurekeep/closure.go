@@ -97,7 +97,7 @@ func registered() error {
 // directory: the caller can read the file but has no way to the
 // directory, which nobody removes.
 func readerOf() (func() ([]byte, error), error) {
-	dir, err := os.MkdirTemp("", "r") // want `temp directory dir from os.MkdirTemp is still in use when the function returns but not removed on the 2 returns that leak it, so it stays on disk there: remove it once what uses it is done, not at these exits`
+	dir, err := os.MkdirTemp("", "r") // want `temp directory dir from os.MkdirTemp is still in use when the function returns but not removed on the 2 returns that leak it, so it stays on disk there: remove it at the exits reached before it is put in use, and once what uses it is done after that`
 	if err != nil {
 		return nil, err
 	}

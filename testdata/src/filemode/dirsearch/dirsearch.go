@@ -1,0 +1,26 @@
+// Package dirsearch: a directory's write bit lets a class create, delete or
+// rename entries only together with its search (x) bit, so a directory
+// mode without x is not "writable" by that class; a file's write bit is.
+package dirsearch
+
+import "os"
+
+func writeWithoutSearch() {
+	_ = os.Mkdir("/tmp/dirsearch-a", 0o666) // want `os.Mkdir in shared temp dir with mode 0o666 makes the directory readable by any local user: the umask may not narrow it; use 0o600`
+}
+
+func groupWriteWithoutSearch() {
+	_ = os.Mkdir("/tmp/dirsearch-b", 0o760) // want `makes the directory readable by its group: the umask`
+}
+
+func writeWithSearch() {
+	_ = os.Mkdir("/tmp/dirsearch-c", 0o777) // want `makes the directory writable by any local user: the umask`
+}
+
+func otherWriteAndSearchOnly() {
+	_ = os.MkdirAll("/tmp/dirsearch-d", 0o703) // want `makes the directory writable by any local user: the umask`
+}
+
+func fileNeedsNoSearchBit() {
+	_ = os.WriteFile("/tmp/dirsearch-e", nil, 0o666) // want `makes the file writable by any local user: the umask`
+}
