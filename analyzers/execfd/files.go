@@ -15,6 +15,7 @@ import (
 	"github.com/tmplint/tmplint/internal/fixclass"
 	"github.com/tmplint/tmplint/internal/pathflow"
 	"github.com/tmplint/tmplint/internal/pkgtypes"
+	"github.com/tmplint/tmplint/internal/stmtlist"
 )
 
 // sortedCmds returns the commands in source order.
@@ -433,16 +434,11 @@ func (fn *fun) closeFix(h handoff, path []ast.Node, errVar *types.Var) []analysi
 		if !ok || i+1 >= len(path) {
 			continue
 		}
-		switch b := path[i+1].(type) {
-		case *ast.BlockStmt:
-			stmt, list = s, b.List
-		case *ast.CaseClause:
-			stmt, list = s, b.Body
-		case *ast.CommClause:
-			stmt, list = s, b.Body
-		default:
+		l, ok := stmtlist.Of(path[i+1])
+		if !ok {
 			continue
 		}
+		stmt, list = s, l
 		break
 	}
 	if stmt == nil {

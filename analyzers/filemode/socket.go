@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/tmplint/tmplint/internal/fscall"
+	"github.com/tmplint/tmplint/internal/stmtlist"
 	"github.com/tmplint/tmplint/passes/modeval"
 	"github.com/tmplint/tmplint/passes/tempdir"
 )
@@ -66,15 +67,8 @@ func (c *checker) umaskBefore(cur inspector.Cursor) (uint64, bool) {
 		case *ast.FuncDecl, *ast.FuncLit, *ast.File, nil:
 			return 0, false
 		}
-		var list []ast.Stmt
-		switch p := cur.Parent().Node().(type) {
-		case *ast.BlockStmt:
-			list = p.List
-		case *ast.CaseClause:
-			list = p.Body
-		case *ast.CommClause:
-			list = p.Body
-		default:
+		list, ok := stmtlist.Of(cur.Parent().Node())
+		if !ok {
 			continue
 		}
 		stmt, ok := cur.Node().(ast.Stmt)

@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/ast/astutil"
 
 	"github.com/tmplint/tmplint/internal/fscall"
+	"github.com/tmplint/tmplint/internal/stmtlist"
 )
 
 // readsUmask reports whether the Umask call only reads the mask: the
@@ -40,7 +41,7 @@ func readsUmask(info *types.Info, file *ast.File, call *fscall.Call) bool {
 		return false
 	}
 	saved := info.ObjectOf(id)
-	next := nextInBlock(path[2], assign)
+	next := stmtlist.Next(path[2], assign)
 	es, ok := next.(*ast.ExprStmt)
 	if !ok || saved == nil {
 		return false
@@ -51,24 +52,4 @@ func readsUmask(info *types.Info, file *ast.File, call *fscall.Call) bool {
 	}
 	arg, ok := ast.Unparen(restore.Args[0]).(*ast.Ident)
 	return ok && info.ObjectOf(arg) == saved
-}
-
-// nextInBlock returns the statement after s in the statement list of
-// parent (a block or a case body), or nil.
-func nextInBlock(parent ast.Node, s ast.Stmt) ast.Stmt {
-	var list []ast.Stmt
-	switch p := parent.(type) {
-	case *ast.BlockStmt:
-		list = p.List
-	case *ast.CaseClause:
-		list = p.Body
-	case *ast.CommClause:
-		list = p.Body
-	}
-	for i, x := range list {
-		if x == s && i+1 < len(list) {
-			return list[i+1]
-		}
-	}
-	return nil
 }

@@ -34,6 +34,7 @@ import (
 	"github.com/tmplint/tmplint/internal/fixclass"
 	"github.com/tmplint/tmplint/internal/fiximport"
 	"github.com/tmplint/tmplint/internal/pathflow"
+	"github.com/tmplint/tmplint/internal/stmtlist"
 	"github.com/tmplint/tmplint/passes/tempfacts"
 )
 
@@ -612,15 +613,7 @@ func containsStmt(body *ast.BlockStmt, stmt ast.Stmt) bool {
 		if _, ok := n.(*ast.FuncLit); ok {
 			return false
 		}
-		var list []ast.Stmt
-		switch n := n.(type) {
-		case *ast.BlockStmt:
-			list = n.List
-		case *ast.CaseClause:
-			list = n.Body
-		case *ast.CommClause:
-			list = n.Body
-		}
+		list, _ := stmtlist.Of(n)
 		for _, s := range list {
 			if s == stmt {
 				found = true

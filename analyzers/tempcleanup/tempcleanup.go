@@ -18,6 +18,7 @@ import (
 	"github.com/tmplint/tmplint/internal/pathflow"
 	"github.com/tmplint/tmplint/internal/pkgtypes"
 	"github.com/tmplint/tmplint/internal/report"
+	"github.com/tmplint/tmplint/internal/stmtlist"
 	"github.com/tmplint/tmplint/passes/directives"
 	"github.com/tmplint/tmplint/passes/errpred"
 	"github.com/tmplint/tmplint/passes/tempfacts"
@@ -590,19 +591,8 @@ func (c *checker) nextStmt(stmt ast.Node) ast.Stmt {
 		if next != nil || n == nil || !(n.Pos() <= stmt.Pos() && stmt.End() <= n.End()) {
 			return false
 		}
-		var list []ast.Stmt
-		switch n := n.(type) {
-		case *ast.BlockStmt:
-			list = n.List
-		case *ast.CaseClause:
-			list = n.Body
-		case *ast.CommClause:
-			list = n.Body
-		}
-		for i, s := range list {
-			if ast.Node(s) == stmt && i+1 < len(list) {
-				next = list[i+1]
-			}
+		if s, ok := stmt.(ast.Stmt); ok {
+			next = stmtlist.Next(n, s)
 		}
 		return true
 	})
