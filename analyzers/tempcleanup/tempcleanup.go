@@ -6,6 +6,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -225,11 +226,12 @@ func (c *checker) creation(fn ast.Node, g *cfg.CFG, cr *tempfacts.Creation, stac
 		fmt.Printf("%s: %s leaks %v\n", c.pass.Fset.Position(cr.Call.Pos()), name, leaks)
 	}
 	var leak *pathflow.Leak
+	var skipped []pathflow.Leak
 	for i, l := range leaks {
 		switch {
 		case l.Kind == pathflow.ProcessExit && l.Deferred != nil:
 			if !c.removedBefore(fn, l.Deferred, l.Node, t) {
-				c.reportSkippedDefer(cr, name, l)
+				skipped = append(skipped, l)
 			}
 		case l.Kind == pathflow.Panic:
 			// A panic is a bug being reported, not a way out of the
@@ -240,6 +242,7 @@ func (c *checker) creation(fn ast.Node, g *cfg.CFG, cr *tempfacts.Creation, stac
 			leak = &leaks[i]
 		}
 	}
+	c.reportSkippedDefers(cr, name, skipped)
 	if leak != nil && c.inCallersDir(cr) && !t.AttemptsRemoval() {
 		// Created in a directory someone else manages (a parameter, a
 		// flag), and never removed here on any path: the directory's
@@ -384,27 +387,6 @@ func (c *checker) reportLeak(fn ast.Node, cr *tempfacts.Creation, a *tempfacts.A
 func stdCreator(cr *tempfacts.Creation) bool {
 	p := cr.Callee.Pkg()
 	return p != nil && (p.Path() == "os" || p.Path() == "io/ioutil")
-}
-
-func (c *checker) reportSkippedDefer(cr *tempfacts.Creation, name string, l pathflow.Leak) {
-	call := l.Node.(*ast.CallExpr)
-	exit := "this call"
-	if fn, ok := typeutil.Callee(c.pass.TypesInfo, call).(*types.Func); ok {
-		exit = fn.Name()
-		if fn.Pkg() != nil && fn.Pkg() != c.pass.Pkg {
-			exit = fn.Pkg().Name() + "." + exit
-		}
-	}
-	line := c.pass.Fset.Position(cr.Call.Pos()).Line
-	c.r.Report(analysis.Diagnostic{
-		Pos: call.Pos(), End: call.End(),
-		Message: fmt.Sprintf("%s ends the process without running deferred calls, so the deferred removal of %s (line %d) never runs and it stays on disk: remove it explicitly before exiting",
-			exit, what(cr, name), line),
-		Related: []analysis.RelatedInformation{
-			{Pos: l.Deferred.Pos(), End: l.Deferred.End(), Message: "the removal that is skipped"},
-			{Pos: cr.Call.Pos(), End: cr.Call.End(), Message: "the temp object"},
-		},
-	})
 }
 
 // tbInScope returns the innermost testing.TB variable visible at pos.
@@ -613,22 +595,64 @@ func (c *checker) deferredBefore(fn ast.Node, stmt ast.Node, t *tempfacts.Tracke
 }
 
 // removedBefore reports whether fn removes the tracked object explicitly
-// (not deferred) somewhere between the defer and the exit call: the author
-// knew the exit skips the defer, and removed it on the paths that matter.
+// (not deferred) after the defer and before the exit call on every path on
+// which the defer ran: in a statement of a block that holds the exit, ahead
+// of the statement that holds it, or in an "if" on the same condition as
+// the one that guards the defer ("if !keep { defer os.RemoveAll(dir) }"
+// then "if !keep { os.RemoveAll(dir) }", as cmd/go's TestMain does). The
+// author knew the exit skips the defer and removed it first. A removal on
+// another branch does not count: the exit still skips the removal on its
+// own path.
 func (c *checker) removedBefore(fn ast.Node, deferred, exit ast.Node, t *tempfacts.Tracker) bool {
+	guard := c.guardOf(fn, deferred)
+	removes := func(s ast.Stmt) bool {
+		switch s := s.(type) {
+		case *ast.ExprStmt, *ast.AssignStmt:
+			return releasesIn(s, t)
+		case *ast.IfStmt:
+			if guard == nil || s.Init != nil || s.Else != nil || types.ExprString(s.Cond) != types.ExprString(guard.Cond) {
+				return false
+			}
+			return slices.ContainsFunc(s.Body.List, func(s ast.Stmt) bool {
+				_, ok := s.(*ast.ExprStmt)
+				return ok && releasesIn(s, t)
+			})
+		}
+		return false
+	}
 	found := false
 	c.ownNodes(fn, func(n ast.Node) {
-		if found || n.Pos() <= deferred.End() || n.End() > exit.Pos() {
+		list, ok := stmtlist.Of(n)
+		if found || !ok || !(n.Pos() <= exit.Pos() && exit.End() <= n.End()) {
 			return
 		}
-		switch n.(type) {
-		case *ast.ExprStmt, *ast.AssignStmt:
-			if releasesIn(n, t) {
+		for _, s := range list {
+			if s.Pos() <= exit.Pos() && exit.End() <= s.End() {
+				return
+			}
+			if s.Pos() > deferred.End() && removes(s) {
 				found = true
+				return
 			}
 		}
 	})
 	return found
+}
+
+// guardOf returns the "if" without init or else whose body holds the
+// statement s directly, or nil.
+func (c *checker) guardOf(fn ast.Node, s ast.Node) *ast.IfStmt {
+	stmt, ok := s.(ast.Stmt)
+	if !ok {
+		return nil
+	}
+	var guard *ast.IfStmt
+	c.ownNodes(fn, func(n ast.Node) {
+		if is, ok := n.(*ast.IfStmt); ok && is.Init == nil && is.Else == nil && slices.Contains(is.Body.List, stmt) {
+			guard = is
+		}
+	})
+	return guard
 }
 
 // ownNodes calls f for the nodes of fn's body outside nested function

@@ -26,6 +26,41 @@ func mainLike() {
 	}
 }
 
+// Every exit that skips one deferred removal is one mistake: one finding,
+// at the first exit, whatever the number of exits.
+func exampleLike() {
+	dir, err := os.MkdirTemp("", "x")
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer os.RemoveAll(dir)
+	if err := run(dir); err != nil {
+		log.Fatal("first: ", err) // want `log.Fatal ends the process without running deferred calls here and at 2 more exits, so the deferred removal of temp directory dir \(line 32\) never runs and it stays on disk: remove it explicitly before each of these exits, or exit from a function that returns`
+	}
+	if err := run(dir); err != nil {
+		log.Fatalf("second: %v", err)
+	}
+	if err := run(dir); err != nil {
+		os.Exit(2)
+	}
+}
+
+// An exit that removes first does not count: one skipping exit left.
+func exampleOneLeft() {
+	dir, err := os.MkdirTemp("", "x")
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer os.RemoveAll(dir)
+	if err := run(dir); err != nil {
+		os.RemoveAll(dir)
+		log.Fatal(err)
+	}
+	if err := run(dir); err != nil {
+		log.Fatal(err) // want `log.Fatal ends the process without running deferred calls, so the deferred removal of temp directory dir \(line 50\) never runs and it stays on disk: remove it explicitly before exiting`
+	}
+}
+
 func fatalf(format string, args ...any) {
 	log.Printf(format, args...)
 	os.Exit(1)

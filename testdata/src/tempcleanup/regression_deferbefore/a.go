@@ -58,3 +58,22 @@ func testMainLeaky(run func() int) {
 	defer os.RemoveAll(dir)
 	os.Exit(run()) // want `os.Exit ends the process without running deferred calls`
 }
+
+var verbose bool
+
+// A removal under another condition than the defer's does not cover the
+// exit: when keep is false and verbose is false, os.Exit skips the removal.
+func testMainOtherGuard(run func() int) {
+	dir, err := os.MkdirTemp("", "x")
+	if err != nil {
+		log.Fatal(err)
+	}
+	if !keep {
+		defer os.RemoveAll(dir)
+	}
+	r := run()
+	if verbose {
+		os.RemoveAll(dir)
+	}
+	os.Exit(r) // want `os.Exit ends the process without running deferred calls`
+}
