@@ -135,6 +135,15 @@
 //
 // Fix: code := m.Run(); os.RemoveAll(dir); os.Exit(code).
 //
+// All the exits that skip one deferred removal are one finding, at the
+// first of them, the others listed with it: an example that checks five
+// errors with log.Fatal after the defer has one mistake, not five. An exit
+// is covered by an explicit removal only on its own path: a removal in a
+// statement that runs before it in every case, or under the same condition
+// as the defer ("if !keep { defer os.RemoveAll(dir) }" and, before the
+// exit, "if !keep { os.RemoveAll(dir) }"); a removal on another branch
+// leaves the exit reported.
+//
 // The hint matches the leak. When the object never outlives the function,
 // it is "defer os.RemoveAll(dir) right after the error check", offered as a
 // fix. When the function keeps it on its success path (returns it, stores
