@@ -22,6 +22,8 @@ type Top struct {
 	// the environment, or "/tmp", "/var/tmp", "/dev/shm") and the first
 	// name below it. A computed part of the name is written as {expr}.
 	Dir string
+	// Path names the whole path the same way: "$TMPDIR/app/x.log".
+	Path string
 	// Depth is the number of names below Dir: 0 when the path is Dir.
 	Depth int
 	// Predictable says the name of Dir is built only from predictable
@@ -51,7 +53,11 @@ func (r *Result) TopOf(e ast.Expr) (Top, bool) {
 		return Top{}, false
 	}
 	top := names[0]
-	return Top{Dir: root + "/" + top.text, Depth: len(names) - 1, Predictable: top.pred, Pkg: top.pkg}, true
+	full := root
+	for _, n := range names {
+		full += "/" + n.text
+	}
+	return Top{Dir: root + "/" + top.text, Path: full, Depth: len(names) - 1, Predictable: top.pred, Pkg: top.pkg}, true
 }
 
 // A piece is a part of a path string: a shared temp root, a constant
