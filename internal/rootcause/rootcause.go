@@ -199,7 +199,7 @@ func (fo *Folder) flush(k key, fs []Finding) {
 	}
 	r := fs[root]
 	// Where each other creation is, seen from the root's path.
-	var folded []int
+	var folded, apart []int
 	wheres := make([]string, len(fs))
 	all := map[string]bool{}
 	for i, f := range fs {
@@ -217,7 +217,7 @@ func (fo *Folder) flush(k key, fs []Finding) {
 			wheres[i] = "in " + k.dir + " too"
 		}
 		if fo.policy == InsideRoot && wheres[i] != "inside it" {
-			fo.report(f.Diag)
+			apart = append(apart, i)
 			continue
 		}
 		folded = append(folded, i)
@@ -250,6 +250,9 @@ func (fo *Folder) flush(k key, fs []Finding) {
 	}
 	d.Related = related
 	fo.report(d)
+	for _, i := range apart {
+		fo.report(fs[i].Diag)
+	}
 }
 
 func creations(n int, more bool) string {
