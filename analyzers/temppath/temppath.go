@@ -280,7 +280,8 @@ func (c *checker) checkCallee(call *ast.CallExpr) {
 		what := fmt.Sprintf("%s creates %s", callee.Name(), rootcause.Describe(arg))
 		if pc.Joined {
 			top.Depth++ // a name inside the argument
-			what = fmt.Sprintf("%s creates a file inside %s", callee.Name(), rootcause.Describe(arg))
+			top.Path += "/*"
+			what = fmt.Sprintf("%s creates a file in %s", callee.Name(), rootcause.Describe(arg))
 		}
 		mkdir := pc.Call == "os.Mkdir" || pc.Call == "os.MkdirAll"
 		c.fold.Add(rootcause.Finding{

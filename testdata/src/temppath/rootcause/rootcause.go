@@ -38,8 +38,15 @@ func writeFile(name string) error { // want writeFile:"createsAt.0: os.WriteFile
 // own fix.
 func mountTest2() {
 	tmp := path.Join(os.TempDir(), "mount-tests")
-	os.MkdirAll(tmp, 0o777)                    // want `os.MkdirAll at a predictable name .* \(and 1 creation inside it\)$`
+	os.MkdirAll(tmp, 0o777)                    // want `os.MkdirAll at a predictable name .* \(and 2 creations inside it\)$`
 	os.Create(path.Join(tmp, "b", "file.txt")) // folded
+	writeIn(tmp)                               // folded: the helper creates a file in it
+}
+
+// writeIn creates a file in its argument: a joined createsAt fact.
+func writeIn(dir string) error { // want writeIn:"createsAt.0: joined os.Create."
+	_, err := os.Create(filepath.Join(dir, "state.json"))
+	return err
 }
 
 // A directory the function never makes, only assumes: the first creation
