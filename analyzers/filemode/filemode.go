@@ -87,7 +87,7 @@ func run(pass *analysis.Pass) (any, error) {
 		pass: pass, r: r, paths: paths, modes: modes,
 		reported: make(map[*ast.BasicLit]bool),
 		file0:    uint64(filePolicy), dir0: uint64(dirPolicy),
-		fold: rootcause.New(r.Report, rootcause.InsideRoot),
+		fold: rootcause.New(pass.Fset, r.Report, rootcause.InsideRoot),
 	}
 	defer c.fold.Flush() // before r.Finish: folded findings use their directives
 	for _, file := range pass.Files {

@@ -70,7 +70,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	facts.exportAll()
 	files := pass.ResultOf[lazyinspect.Analyzer].(*lazyinspect.Inspector)
-	c := &checker{pass: pass, r: r, paths: paths, facts: facts, fold: rootcause.New(r.Report, rootcause.SameDir)}
+	c := &checker{pass: pass, r: r, paths: paths, facts: facts, fold: rootcause.New(pass.Fset, r.Report, rootcause.SameDir)}
 	defer c.fold.Flush() // before r.Finish: folded findings use their directives
 	for _, file := range pass.Files {
 		if r.Generated(file) {

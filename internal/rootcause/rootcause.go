@@ -29,6 +29,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"path/filepath"
 	"sort"
 	"strings"
 
@@ -86,15 +87,17 @@ type making struct {
 // A Folder collects the findings of one analyzer on one package and
 // reports them, folded, on Flush.
 type Folder struct {
+	fset   *token.FileSet
 	report func(analysis.Diagnostic)
 	policy Policy
 	groups map[key][]Finding
 	made   map[key][]making
 }
 
-// New returns a Folder that reports through report.
-func New(report func(analysis.Diagnostic), policy Policy) *Folder {
-	return &Folder{report: report, policy: policy, groups: make(map[key][]Finding), made: make(map[key][]making)}
+// New returns a Folder that reports through report; fset positions the
+// creations past the related lines' cap.
+func New(fset *token.FileSet, report func(analysis.Diagnostic), policy Policy) *Folder {
+	return &Folder{fset: fset, report: report, policy: policy, groups: make(map[key][]Finding), made: make(map[key][]making)}
 }
 
 func keyOf(scope ast.Node, top tempdir.Top) key {
@@ -242,7 +245,7 @@ func (fo *Folder) flush(k key, fs []Finding) {
 		if shown == maxRelated {
 			related = append(related, analysis.RelatedInformation{
 				Pos: f.Diag.Pos, End: f.Diag.End,
-				Message: fmt.Sprintf("and %d more", n-shown),
+				Message: fmt.Sprintf("and %d more, at %s", n-shown, fo.lines(fs, folded[shown:])),
 			})
 			break
 		}
@@ -253,6 +256,23 @@ func (fo *Folder) flush(k key, fs []Finding) {
 	for _, i := range apart {
 		fo.report(fs[i].Diag)
 	}
+}
+
+// lines lists where the findings past the cap are: "a_test.go:822,
+// a_test.go:833".
+func (fo *Folder) lines(fs []Finding, which []int) string {
+	var out []string
+	for _, i := range which {
+		if fo.fset == nil {
+			break
+		}
+		p := fo.fset.Position(fs[i].Diag.Pos)
+		out = append(out, fmt.Sprintf("%s:%d", filepath.Base(p.Filename), p.Line))
+	}
+	if len(out) == 0 {
+		return "other lines"
+	}
+	return strings.Join(out, ", ")
 }
 
 func creations(n int, more bool) string {

@@ -28,7 +28,7 @@ func finding(scope ast.Node, pos int, path string, dir, makesTop bool) rootcause
 
 func collect(policy rootcause.Policy, add func(*rootcause.Folder)) []analysis.Diagnostic {
 	var got []analysis.Diagnostic
-	fo := rootcause.New(func(d analysis.Diagnostic) { got = append(got, d) }, policy)
+	fo := rootcause.New(nil, func(d analysis.Diagnostic) { got = append(got, d) }, policy)
 	add(fo)
 	fo.Flush()
 	return got
@@ -138,7 +138,7 @@ func TestRelatedCap(t *testing.T) {
 		t.Fatalf("got %v", got)
 	}
 	rel := got[0].Related
-	if len(rel) != 9 || rel[8].Message != "and 4 more" {
+	if len(rel) != 9 || rel[8].Message != "and 4 more, at other lines" {
 		t.Errorf("related: %d, last %q", len(rel), rel[len(rel)-1].Message)
 	}
 }
