@@ -41,7 +41,7 @@ func (c *checker) sharedFinding(call *fscall.Call, d analysis.Diagnostic, mode s
 // the directory's name, which another user can take first: temppath's
 // finding, not a mode's.
 func (c *checker) made(call *fscall.Call) {
-	if !call.IsDir() || call.Kind != fscall.CreateDir || call.Recv != nil || call.Path == nil || call.Mode == nil {
+	if call.Kind != fscall.CreateDir || call.Recv != nil || call.Path == nil || call.Mode == nil {
 		return
 	}
 	top, ok := c.paths.TopOf(call.Path)
