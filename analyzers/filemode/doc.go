@@ -54,6 +54,22 @@
 // Creation modes elsewhere (0666 files, 0777 directories: the Go
 // convention of letting the umask decide) are not reported by default.
 //
+// A mode in shared temp is judged once per directory the code makes there
+// at a predictable name, as temppath does for names. A creation strictly
+// inside such a directory is exposed through it: when the directory's
+// first creation in the function (in the package, for a path from a
+// package-level constant or variable) has a mode within the -dir policy,
+// what follows inside it is out of other users' reach and is not
+// reported, whatever its own mode (the directory's name, which another
+// user can take first, is temppath's finding); when that creation's mode
+// is too wide, the creations inside are folded into its finding, counted
+// in its message and listed as related information, since its fix
+// protects them. A second creation of the same directory, a sibling, or a
+// file in a directory the code only assumes exists keeps its own finding:
+// narrowing another mode does not narrow it. Mode mistakes that do not
+// depend on the directory — a decimal literal that reads as octal, a
+// umask, a chmod — are reported where they are, with their fixes.
+//
 // The strict profile (-strict) adds: every creation must state an explicit
 // mode (os.Create, os.CreateTemp, os.MkdirTemp, ioutil.TempFile and
 // ioutil.TempDir are reported, with the explicit-mode function of package

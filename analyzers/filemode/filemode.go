@@ -17,6 +17,7 @@ import (
 	"github.com/tmplint/tmplint/internal/fscall"
 	"github.com/tmplint/tmplint/internal/pkgtypes"
 	"github.com/tmplint/tmplint/internal/report"
+	"github.com/tmplint/tmplint/internal/rootcause"
 	"github.com/tmplint/tmplint/passes/directives"
 	"github.com/tmplint/tmplint/passes/lazyinspect"
 	"github.com/tmplint/tmplint/passes/modeval"
@@ -65,8 +66,9 @@ type checker struct {
 	file0    uint64                 // the file policy
 	dir0     uint64                 // the directory policy
 
-	shimLooked bool           // shimPkg was looked for
-	shimPkg    *types.Package // the shim, when the package's imports reach it
+	fold       *rootcause.Folder // the findings in shared temp, by root directory
+	shimLooked bool              // shimPkg was looked for
+	shimPkg    *types.Package    // the shim, when the package's imports reach it
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -85,7 +87,9 @@ func run(pass *analysis.Pass) (any, error) {
 		pass: pass, r: r, paths: paths, modes: modes,
 		reported: make(map[*ast.BasicLit]bool),
 		file0:    uint64(filePolicy), dir0: uint64(dirPolicy),
+		fold: rootcause.New(pass.Fset, r.Report, rootcause.InsideRoot),
 	}
+	defer c.fold.Flush() // before r.Finish: folded findings use their directives
 	for _, file := range pass.Files {
 		if r.Generated(file) || !callsAny(pass.TypesInfo, file) {
 			continue // most files of a package: no inspector built for them
@@ -125,6 +129,7 @@ func (c *checker) check(call *fscall.Call) {
 	if (call.Kind == fscall.CreateFile || call.Kind == fscall.CreateDir || call.Kind == fscall.Node) && call.Creates(info) == fscall.No {
 		return // an open that does not create: the mode is unused
 	}
+	c.made(call)
 	if call.Mode != nil && c.decimal(call) {
 		return // the mode is not what the author meant: say only that
 	}
@@ -405,12 +410,12 @@ func (c *checker) create(call *fscall.Call) {
 		says = dirExposure(p, extra)
 	}
 	if shared {
-		c.r.Report(analysis.Diagnostic{
+		c.sharedFinding(call, analysis.Diagnostic{
 			Pos: call.Mode.Pos(), End: call.Mode.End(),
 			Message: fmt.Sprintf("%s in shared temp dir with mode %s makes the %s %s: the umask may not narrow it; use %s",
 				call.Name, modeval.Format(p), what, says, modeval.Format(narrow(p, policy))),
 			SuggestedFixes: c.modeFix(call, v, narrow(p, policy)),
-		})
+		}, "with mode "+modeval.Format(p))
 		return
 	}
 	c.r.ReportStrict(analysis.Diagnostic{
@@ -432,7 +437,7 @@ func (c *checker) implicit(call *fscall.Call, shared bool, policy uint64) {
 		if fix, ok := c.openFileFix(call, policy); ok {
 			d.SuggestedFixes = []analysis.SuggestedFix{fix}
 		}
-		c.r.Report(d)
+		c.sharedFinding(call, d, "with mode 0666 before umask")
 		return
 	}
 	d := analysis.Diagnostic{

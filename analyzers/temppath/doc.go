@@ -60,6 +60,31 @@
 // set in several places), paths inside a private directory (os.MkdirTemp,
 // t.TempDir()), abstract unix sockets ("@name"), creation with O_EXCL.
 //
+// One finding per directory: creations inside a directory that the code
+// itself makes at a predictable name in shared temp are consequences of
+// that directory, whose fix (os.MkdirTemp) removes their hazard too. They
+// are not reported apart: the directory's creation is reported once, its
+// message counts them ("(and 4 creations inside it)"), and its related
+// information lists them. The directory is the first name below the
+// shared temp root ($TMPDIR/app for $TMPDIR/app/src/x.log); the root
+// finding is the first creation, in source order, that makes it (os.Mkdir
+// of it, os.MkdirAll of it or of a path inside it, a call of a function
+// that makes its argument), or, when the code only assumes the directory
+// exists (a constant path it never makes), the first creation in it,
+// whose message then says to make that directory with os.MkdirTemp.
+// Names directly in the shared root (/tmp/a.log, /tmp/b.log) are separate
+// fixes and stay separate findings.
+//
+// The scope of a directory is the function (with its closures) that makes
+// it: each function that builds its own path has its own fix and its own
+// finding. When the directory's name comes from a package-level constant
+// or variable, the scope is the package: every function creates in the
+// same directory and the one fix is the variable's, so the package has
+// one finding, at the first creation. A //tmplint:ignore directive (or a
+// driver's nolint) on that finding silences the group, as the fix it
+// stands for removes the group; a directive left on a folded creation is
+// reported as unused, which points at the root to move it to.
+//
 // The strict profile (-strict) adds creation with O_EXCL at a predictable
 // name, and os.OpenFile whose flags are not constant: another local user
 // can squat the name and make the creation fail.

@@ -21,6 +21,7 @@ import (
 	"github.com/tmplint/tmplint/internal/fiximport"
 	"github.com/tmplint/tmplint/internal/fscall"
 	"github.com/tmplint/tmplint/internal/report"
+	"github.com/tmplint/tmplint/internal/rootcause"
 	"github.com/tmplint/tmplint/passes/directives"
 	"github.com/tmplint/tmplint/passes/lazyinspect"
 	"github.com/tmplint/tmplint/passes/tempdir"
@@ -52,6 +53,7 @@ type checker struct {
 	facts *creations
 	file  *ast.File
 	lits  map[string]int // string literal values of the package, for fix safety
+	fold  *rootcause.Folder
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -68,7 +70,8 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	facts.exportAll()
 	files := pass.ResultOf[lazyinspect.Analyzer].(*lazyinspect.Inspector)
-	c := &checker{pass: pass, r: r, paths: paths, facts: facts}
+	c := &checker{pass: pass, r: r, paths: paths, facts: facts, fold: rootcause.New(pass.Fset, r.Report, rootcause.SameDir)}
+	defer c.fold.Flush() // before r.Finish: folded findings use their directives
 	for _, file := range pass.Files {
 		if r.Generated(file) {
 			continue
@@ -217,10 +220,22 @@ func (c *checker) check(call *fscall.Call, parent inspector.Cursor) {
 			fix = c.mkdirTempFix(call, parent)
 		}
 	}
-	c.r.Report(analysis.Diagnostic{
+	diag := analysis.Diagnostic{
 		Pos: call.Call.Pos(), End: call.Call.End(),
 		Message:        msg,
 		SuggestedFixes: fix,
+	}
+	top, ok := c.paths.TopOf(call.Path)
+	if call.Recv != nil || !ok {
+		c.r.Report(diag)
+		return
+	}
+	dir := call.Kind == fscall.CreateDir
+	c.fold.Add(rootcause.Finding{
+		Diag: diag, Scope: rootcause.Scope(c.file, call.Call.Pos()), Top: top,
+		MakesTop: dir && (top.Depth == 0 || call.Func.Name() == "MkdirAll"),
+		Dir:      dir,
+		What:     fmt.Sprintf("%s creates %s", call.Name, rootcause.Describe(call.Path)),
 	})
 }
 
@@ -252,10 +267,28 @@ func (c *checker) checkCallee(call *ast.CallExpr) {
 		if d.Origin.Flag {
 			fix = "default the flag to a path under os.UserCacheDir() or $XDG_RUNTIME_DIR, or to one in a per-run os.MkdirTemp directory"
 		}
-		c.r.Report(analysis.Diagnostic{
+		diag := analysis.Diagnostic{
 			Pos: arg.Pos(), End: arg.End(),
 			Message: fmt.Sprintf("%s creates %s at a predictable name in shared temp dir%s, with %s at %s: another local user can pre-create it or plant a symlink; %s",
 				callee.Name(), c.pathDesc(pc), c.origin(d.Origin), pc.Call, pc.Where, fix),
+		}
+		top, ok := c.paths.TopOf(arg)
+		if !ok {
+			c.r.Report(diag)
+			return
+		}
+		what := fmt.Sprintf("%s creates %s", callee.Name(), rootcause.Describe(arg))
+		if pc.Joined {
+			top.Depth++ // a name inside the argument
+			top.Path += "/*"
+			what = fmt.Sprintf("%s creates a file in %s", callee.Name(), rootcause.Describe(arg))
+		}
+		mkdir := pc.Call == "os.Mkdir" || pc.Call == "os.MkdirAll"
+		c.fold.Add(rootcause.Finding{
+			Diag: diag, Scope: rootcause.Scope(c.file, call.Pos()), Top: top,
+			MakesTop: pc.Call == "os.MkdirAll" || mkdir && top.Depth == 0,
+			Dir:      mkdir && !pc.Joined,
+			What:     what,
 		})
 		return
 	}

@@ -41,6 +41,13 @@
 // directory. Existing tells the name of a file os.CreateTemp made, which
 // opening with O_CREATE does not create again.
 //
+// TopOf names the directory directly below the shared temp root that a
+// path is or lies in ($TMPDIR/app for filepath.Join(os.TempDir(), "app",
+// "x.log")), following local variables assigned once and package-level
+// constants and variables, and says whether that name comes from a
+// package-level definition: the analyzers fold the findings inside one
+// such directory into the finding of its creation.
+//
 // A path's name is predictable when every part of it is a constant, a
 // process id, user or group id, the host name, the program's name
 // (os.Args, os.Executable), a time, or a counter, combined by the same

@@ -15,7 +15,8 @@ import (
 // probe reports, at every call probe(x) in the test data, how the pass
 // classifies x: "LOCATION predictable" or "LOCATION unpredictable"; at
 // container(x), "in LOCATION"; at existing(x), "existing=BOOL"; at
-// origin(x), where the path was defined.
+// origin(x), where the path was defined; at top(x), the directory below
+// the shared temp root that x is or lies in.
 var probe = &analysis.Analyzer{
 	Name:     "probe",
 	Doc:      "report the classification of probe(x) arguments",
@@ -38,6 +39,14 @@ var probe = &analysis.Analyzer{
 					return true
 				case "existing":
 					pass.Reportf(call.Pos(), "existing=%t", res.Existing(call.Args[0]))
+					return true
+				case "top":
+					top, ok := res.TopOf(call.Args[0])
+					if !ok {
+						pass.Reportf(call.Pos(), "no top")
+						return true
+					}
+					pass.Reportf(call.Pos(), "top %s depth %d predictable=%t pkg=%t", top.Dir, top.Depth, top.Predictable, top.Pkg)
 					return true
 				case "origin":
 					o := res.Describe(call.Args[0]).Origin
@@ -64,7 +73,7 @@ func TestClassify(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	analysistest.Run(t, testdata, probe, "tempdir/a")
+	analysistest.Run(t, testdata, probe, "tempdir/a", "tempdir/top")
 }
 
 func TestLocationString(t *testing.T) {

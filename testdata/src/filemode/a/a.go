@@ -51,7 +51,7 @@ func shared(name string, data []byte) {
 	os.MkdirAll(dir, 0o755)                                                       // want `os.MkdirAll in shared temp dir with mode 0o755 makes the directory readable by any local user`
 	os.MkdirAll(dir, 0o700)                                                       // ok
 	os.Mkdir(dir, os.ModePerm)                                                    // want `os.Mkdir in shared temp dir with mode 0o777 makes the directory writable by any local user`
-	os.OpenFile(filepath.Join(dir, "f"), os.O_RDWR|os.O_CREATE|os.O_TRUNC, 0o666) // want `os.OpenFile in shared temp dir with mode 0o666`
+	os.OpenFile(filepath.Join(os.TempDir(), "f"), os.O_RDWR|os.O_CREATE|os.O_TRUNC, 0o666) // want `os.OpenFile in shared temp dir with mode 0o666`
 	os.OpenFile(filepath.Join(dir, "f"), os.O_RDONLY, 0o666)                      // ok: does not create
 	os.OpenFile(filepath.Join(dir, "f"), os.O_RDWR|os.O_CREATE, 0o600)            // ok
 	os.Chmod("/tmp/out.txt", 0o644)                                               // want `os.Chmod to mode 0o644 in shared temp dir makes it readable by any local user: use 0o600`
