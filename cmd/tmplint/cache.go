@@ -12,8 +12,6 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"honnef.co/go/tools/go/buildid"
 	"honnef.co/go/tools/lintcmd/cache"
-
-	"github.com/tmplint/tmplint/shim/fsmode"
 )
 
 // cacheEnv names the environment variable that moves the result cache (an
@@ -47,41 +45,31 @@ func cacheDir(flagValue string) (string, error) {
 }
 
 // openCache opens the result cache that the -cache flag, $TMPLINT_CACHE or
-// the default names. With the cache off, the runner still needs somewhere
-// to put each package's facts and results while the run lasts (that is
-// what keeps memory flat): a private temporary directory, removed by the
-// returned close function.
+// the default names; with the cache off it returns a nil cache, and the
+// run keeps its facts in memory only.
 //
 // A directory the user named must work, or the run fails: they asked for
 // it. The default one is only a convenience: where it cannot be made (a
 // read-only or unset HOME, as CI jobs and supervisors start us), the run
-// goes on with a temporary one, as with "off", and warning says why, so
-// that the caller can tell the user once.
+// goes on without a cache, as with "off", and warning says why, so that
+// the caller can tell the user once.
 func openCache(flagValue string) (c cache.Cache, closeCache func(), warning string, err error) {
 	named := flagValue != "" || os.Getenv(cacheEnv) != ""
 	dir, err := cacheDir(flagValue)
-	if err == nil && dir != cacheOff {
+	if err == nil && dir == cacheOff {
+		return nil, func() {}, "", nil
+	}
+	if err == nil {
 		c, closeCache, err = openCacheDir(dir)
 		if err == nil {
 			return c, closeCache, "", nil
 		}
 	}
-	if err != nil && named {
+	if named {
 		return nil, nil, "", err
 	}
-	if err != nil {
-		warning = fmt.Sprintf("no result cache, this run keeps nothing: %v (set %s to a writable directory, or to %q)", err, cacheEnv, cacheOff)
-	}
-	tmp, err := fsmode.MkdirTemp("", "tmplint-cache-", 0o700)
-	if err != nil {
-		return nil, nil, "", fmt.Errorf("cache: %v", err)
-	}
-	c, trim, err := openCacheDir(tmp)
-	if err != nil {
-		os.RemoveAll(tmp)
-		return nil, nil, "", err
-	}
-	return c, func() { trim(); os.RemoveAll(tmp) }, warning, nil
+	warning = fmt.Sprintf("no result cache, this run keeps nothing: %v (set %s to a writable directory, or to %q)", err, cacheEnv, cacheOff)
+	return nil, func() {}, warning, nil
 }
 
 // openCacheDir makes and opens the cache in dir; its close function trims
@@ -98,7 +86,7 @@ func openCacheDir(dir string) (cache.Cache, func(), error) {
 }
 
 // saltCache makes every cache key depend on the tmplint binary and on the
-// analyzers' flags (the profile, the modes of policy, …); the runner keys
+// analyzers' flags (the profile, the modes of policy, …); the driver keys
 // each package by its content, its dependencies' facts, the Go version and
 // the set of analyzers, but knows nothing of flags.
 func saltCache(as []*analysis.Analyzer) error {

@@ -6,25 +6,23 @@ import (
 	"io"
 	"slices"
 	"strings"
-	"sync"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/packages"
-	"honnef.co/go/tools/config"
-	"honnef.co/go/tools/lintcmd/runner"
 
 	"github.com/tmplint/tmplint/internal/finding"
+	"github.com/tmplint/tmplint/internal/unirun"
 )
 
-// The standalone driver is staticcheck's runner (honnef.co/go/tools/lintcmd/runner):
-// it lists the package graph with export data (go list -export, which the go
-// command answers from its build cache), then analyzes one package at a time
-// in dependency order, each type-checked from source against its imports'
-// export data, and writes each package's facts and diagnostics to an on-disk
-// cache before dropping it. Dependencies run only the analyzers with facts.
-// Memory therefore grows with the largest package, not with the graph, and a
-// package whose content, dependencies, flags and tmplint binary are unchanged
-// is answered from the cache. README.md, "How the driver works", says why.
+// The standalone driver is internal/unirun: it lists the package graph with
+// export data (go list -export, which the go command answers from its build
+// cache), then analyzes one package at a time in dependency order, each
+// type-checked from source against its imports' types, which one universe
+// per process reads from export data once. Each package's facts and
+// diagnostics go to an on-disk cache, keyed by content, dependencies'
+// facts, flags and the tmplint binary; dependencies run only the analyzers
+// with facts. A package's syntax and types are dropped when its analysis
+// ends. README.md, "How the standalone driver works", says why.
 
 // analyze runs the analyzers over the packages matching patterns and returns
 // the findings of the matched packages, deduplicated across test variants
@@ -42,16 +40,13 @@ func analyze(as []*analysis.Analyzer, patterns []string, opts options, stderr io
 		return nil, []string{err.Error()}
 	}
 
-	r, err := runner.New(config.Config{}, c)
-	if err != nil {
-		return nil, []string{err.Error()}
-	}
 	cfg := &packages.Config{Tests: opts.tests}
 	if opts.tags != "" {
 		cfg.BuildFlags = []string{"-tags=" + opts.tags}
 	}
-	stopProgress := startProgress(stderr, &r.Stats)
-	results, err := r.Run(cfg, instrument(as), patterns)
+	var stats unirun.Stats
+	stopProgress := startProgress(stderr, &stats)
+	results, err := unirun.Run(cfg, as, patterns, c, &stats)
 	stopProgress()
 	if err != nil {
 		return nil, []string{fmt.Sprintf("loading packages: %v", err)}
@@ -74,17 +69,8 @@ func analyze(as []*analysis.Analyzer, patterns []string, opts options, stderr io
 		if !res.Initial || res.Failed || res.Skipped {
 			continue
 		}
-		data, err := res.Load()
-		if err != nil {
-			errs = append(errs, fmt.Sprintf("package %s: %v", res.Package.PkgPath, err))
-			continue
-		}
-		for _, d := range data.Diagnostics {
-			if d.Category == failureCategory {
-				errs = append(errs, fmt.Sprintf("package %s: %s", res.Package.PkgPath, d.Message))
-				continue
-			}
-			f := fromRunnerDiagnostic(res.Package.PkgPath, d)
+		for _, d := range res.Diagnostics {
+			f := fromDiagnostic(res.Package.PkgPath, d)
 			key := f.Analyzer + "\x00" + f.Posn.String() + "\x00" + f.Message
 			if seen[key] {
 				continue
@@ -99,13 +85,11 @@ func analyze(as []*analysis.Analyzer, patterns []string, opts options, stderr io
 	return findings, dedupe(errs)
 }
 
-// fromRunnerDiagnostic converts a diagnostic as the runner stores it,
-// positions resolved and the category prefixed with the analyzer's name
-// (see instrument), into the record the outputs consume.
-func fromRunnerDiagnostic(pkg string, d runner.Diagnostic) finding.Finding {
-	analyzer, _, _ := strings.Cut(d.Category, analyzerSep)
+// fromDiagnostic converts a diagnostic as the driver stores it, positions
+// resolved, into the record the outputs consume.
+func fromDiagnostic(pkg string, d unirun.Diagnostic) finding.Finding {
 	f := finding.Finding{
-		Analyzer: analyzer,
+		Analyzer: d.Analyzer,
 		Package:  pkg,
 		Posn:     d.Position,
 		End:      orStart(d.End, d.Position),
@@ -132,64 +116,3 @@ func orStart(end, start token.Position) token.Position {
 	}
 	return end
 }
-
-// failureCategory marks the diagnostic that instrument makes of an
-// analyzer's error.
-const failureCategory = "tmplint: analyzer failed"
-
-// analyzerSep separates the analyzer's name from the diagnostic's own
-// category in the category that instrument records.
-const analyzerSep = "\x00"
-
-// instrument changes the analyzers for the runner, which records of a
-// diagnostic only its category, not the analyzer that reported it, and
-// keeps an analyzer's diagnostics but drops its error:
-//   - every diagnostic's category is prefixed with the analyzer's name, so
-//     that findings are attributed whatever categories analyzers use;
-//   - an analyzer's error, or its recovered panic, is also reported as a
-//     diagnostic of failureCategory. A dropped error would leave a failed
-//     analysis looking clean, and from the cache, clean on every later
-//     run; as a diagnostic it is cached with the package's results and
-//     reported as an error each time.
-//
-// The analyzers are changed in place (their requirements are found by
-// pointer), each once however often it is called.
-func instrument(as []*analysis.Analyzer) []*analysis.Analyzer {
-	reportingFailures.Lock()
-	defer reportingFailures.Unlock()
-	seen := reportingFailures.wrapped
-	var wrap func(as []*analysis.Analyzer)
-	wrap = func(as []*analysis.Analyzer) {
-		for _, a := range as {
-			if seen[a] {
-				continue
-			}
-			seen[a] = true
-			wrap(a.Requires)
-			run := a.Run
-			a.Run = func(pass *analysis.Pass) (any, error) {
-				report := pass.Report
-				pass.Report = func(d analysis.Diagnostic) {
-					d.Category = pass.Analyzer.Name + analyzerSep + d.Category
-					report(d)
-				}
-				result, err := run(pass)
-				if err != nil {
-					report(analysis.Diagnostic{
-						Category: failureCategory,
-						Message:  fmt.Sprintf("%s: %v", pass.Analyzer.Name, err),
-					})
-				}
-				return result, err
-			}
-		}
-	}
-	wrap(as)
-	return as
-}
-
-// reportingFailures holds the analyzers that instrument has changed.
-var reportingFailures = struct {
-	sync.Mutex
-	wrapped map[*analysis.Analyzer]bool
-}{wrapped: make(map[*analysis.Analyzer]bool)}

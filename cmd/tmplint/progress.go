@@ -7,7 +7,7 @@ import (
 	"sync"
 	"time"
 
-	"honnef.co/go/tools/lintcmd/runner"
+	"github.com/tmplint/tmplint/internal/unirun"
 
 	"github.com/tmplint/tmplint/shim/sweep"
 )
@@ -15,11 +15,11 @@ import (
 // progressInterval is how often the progress line is redrawn.
 const progressInterval = 200 * time.Millisecond
 
-// startProgress shows, while the runner works and only when w is a
+// startProgress shows, while the driver works and only when w is a
 // terminal, one line on w that is redrawn in place: "tmplint: 123/456
 // packages". It returns the function that stops it and clears the line.
 // Output that is not a terminal (CI logs, files, pipes) gets nothing.
-func startProgress(w io.Writer, stats *runner.Stats) (stop func()) {
+func startProgress(w io.Writer, stats *unirun.Stats) (stop func()) {
 	f, ok := w.(*os.File)
 	if !ok || !sweep.IsTerminal(f) {
 		return func() {}
@@ -48,12 +48,9 @@ func startProgress(w io.Writer, stats *runner.Stats) (stop func()) {
 }
 
 // progressLine describes the runner's state in a few words.
-func progressLine(stats *runner.Stats) string {
-	switch stats.State() {
-	case runner.StateProcessing:
-		return fmt.Sprintf("%s: %d/%d packages", progname(), stats.ProcessedPackages(), stats.TotalPackages())
-	case runner.StateFinalizing:
-		return fmt.Sprintf("%s: %d/%d packages", progname(), stats.TotalPackages(), stats.TotalPackages())
+func progressLine(stats *unirun.Stats) string {
+	if stats.State() == unirun.StateAnalyzing {
+		return fmt.Sprintf("%s: %d/%d packages", progname(), stats.Done(), stats.Total())
 	}
 	return progname() + ": listing packages"
 }

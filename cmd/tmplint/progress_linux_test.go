@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"honnef.co/go/tools/lintcmd/runner"
+	"github.com/tmplint/tmplint/internal/unirun"
 )
 
 // TestProgressOnTerminalOnly: on a terminal the progress line is drawn and
@@ -29,7 +29,7 @@ func TestProgressOnTerminalOnly(t *testing.T) {
 			}
 		}
 	}()
-	var stats runner.Stats
+	var stats unirun.Stats
 	stop := startProgress(s, &stats)
 	time.Sleep(3 * progressInterval)
 	stop()

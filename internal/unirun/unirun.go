@@ -1,0 +1,385 @@
+// Package unirun is tmplint's standalone driver: it runs analyzers over a
+// package graph, one package at a time in dependency order, with results
+// and facts cached on disk per package.
+//
+// It keeps what staticcheck's runner does well and uses its parts: the
+// package graph as honnef.co/go/tools/go/loader lists it (go list -export,
+// which the go command answers from its build cache), the cache of
+// honnef.co/go/tools/lintcmd/cache, and the runner's record of a
+// diagnostic. What it does differently is what made the runner slow on a
+// cold run: the runner type-checks each package against a fresh copy of
+// its imports, decoding their export data and every dependency's facts
+// again for each package. Here the imports come from one universe of
+// types per process, in which each package's export data is read once,
+// and a dependency's facts are decoded once, onto those types. A package
+// analyzed from source is dropped when its analysis ends; what later
+// packages need of it is its export data, which the go command wrote, and
+// its facts, a few bytes. README.md, "How the standalone driver works",
+// has the measurements.
+package unirun
+
+import (
+	"bytes"
+	"encoding/gob"
+	"errors"
+	"fmt"
+	"os"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/packages"
+	"honnef.co/go/tools/go/loader"
+	"honnef.co/go/tools/lintcmd/cache"
+)
+
+// A Result is what the run found of one package of the graph.
+type Result struct {
+	Package *loader.PackageSpec
+	// Initial packages match the patterns; the others are analyzed only
+	// for the facts their dependents need, and have no diagnostics.
+	Initial bool
+	// Failed packages could not be analyzed: their own Errors say why,
+	// or, when they have none, a dependency failed.
+	Failed bool
+	// Skipped packages have a file too large to parse.
+	Skipped bool
+	// Errors are the package's load or type errors, or its analyzers'.
+	Errors      []error
+	Diagnostics []Diagnostic
+}
+
+// Run lists the packages that patterns match, with their dependencies,
+// and analyzes them: the matched ones with every analyzer, the others
+// with those that export facts. A nil cache keeps nothing between runs.
+// stats, if not nil, follows the run's progress.
+func Run(cfg *packages.Config, analyzers []*analysis.Analyzer, patterns []string, c cache.Cache, stats *Stats) ([]Result, error) {
+	if stats == nil {
+		stats = new(Stats)
+	}
+	all := withRequirements(analyzers)
+	registerFactTypes(all)
+	r := &run{
+		all:        all,
+		factOnly:   withRequirements(factAnalyzers(all)),
+		cache:      c,
+		universe:   newUniverseForRun(),
+		facts:      newFactStore(),
+		stats:      stats,
+		nodes:      make(map[*loader.PackageSpec]*node),
+		binaries:   make(map[string]*atomic.Int32),
+		binaryMemo: make(map[*loader.PackageSpec]string),
+	}
+
+	stats.state.Store(int32(StateListing))
+	specs, err := loader.Graph(cfg, patterns...)
+	if err != nil {
+		return nil, err
+	}
+	for _, spec := range specs {
+		r.node(spec).initial = true
+	}
+	stats.total.Store(int64(len(r.nodes)))
+	stats.state.Store(int32(StateAnalyzing))
+	r.schedule()
+
+	out := make([]Result, 0, len(r.nodes))
+	for _, n := range r.nodes {
+		out = append(out, Result{
+			Package:     n.spec,
+			Initial:     n.initial,
+			Failed:      n.failed,
+			Skipped:     n.skipped,
+			Errors:      n.errs,
+			Diagnostics: n.diags,
+		})
+	}
+	slices.SortFunc(out, func(a, b Result) int { return strings.Compare(a.Package.ID, b.Package.ID) })
+	return out, nil
+}
+
+// A run is the state of one call of Run.
+type run struct {
+	all, factOnly []*analysis.Analyzer
+	cache         cache.Cache
+	universe      *universe
+	facts         *factStore
+	stats         *Stats
+	nodes         map[*loader.PackageSpec]*node
+	// binaries counts, per test binary, its packages not yet done; the
+	// universe's view of a test binary is released when it reaches 0.
+	binaries   map[string]*atomic.Int32
+	binaryMemo map[*loader.PackageSpec]string
+}
+
+// A node is one package of the graph, and what analyzing it gave.
+type node struct {
+	spec       *loader.PackageSpec
+	binary     string // the test binary whose variant it is, or ""
+	initial    bool
+	deps       []*node // sorted by ID: their order is part of the cache key
+	dependents []*node
+	pending    atomic.Int32
+
+	failed, skipped bool
+	errs            []error
+	diags           []Diagnostic
+	// facts are the package's own facts, encoded; factsHash covers them
+	// and its dependencies' factsHash, so that a dependent's cache key
+	// changes whenever a fact it could see changes.
+	facts     []byte
+	factsHash cache.ActionID
+}
+
+func (r *run) node(spec *loader.PackageSpec) *node {
+	if n := r.nodes[spec]; n != nil {
+		return n
+	}
+	n := &node{spec: spec, binary: testBinary(spec, r.binaryMemo)}
+	r.nodes[spec] = n
+	if n.binary != "" {
+		if r.binaries[n.binary] == nil {
+			r.binaries[n.binary] = new(atomic.Int32)
+		}
+		r.binaries[n.binary].Add(1)
+	}
+	if len(spec.Errors) > 0 {
+		// A package the go command could not list is not analyzed,
+		// and neither are its imports on its account.
+		n.failed = true
+		for _, e := range spec.Errors {
+			n.errs = append(n.errs, e)
+		}
+		return n
+	}
+	for _, imp := range spec.Imports {
+		dep := r.node(imp)
+		n.deps = append(n.deps, dep)
+		dep.dependents = append(dep.dependents, n)
+	}
+	slices.SortFunc(n.deps, func(a, b *node) int { return strings.Compare(a.spec.ID, b.spec.ID) })
+	n.pending.Store(int32(len(n.deps)))
+	return n
+}
+
+// schedule analyzes every node after its dependencies, on as many
+// goroutines as the process may run at once.
+func (r *run) schedule() {
+	ready := make(chan *node, len(r.nodes))
+	for _, n := range r.nodes {
+		if n.pending.Load() == 0 {
+			ready <- n
+		}
+	}
+	var left sync.WaitGroup
+	left.Add(len(r.nodes))
+	var workers sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		workers.Add(1)
+		go func() {
+			defer workers.Done()
+			for n := range ready {
+				r.process(n)
+				r.stats.done.Add(1)
+				if n.binary != "" && r.binaries[n.binary].Add(-1) == 0 {
+					r.facts.forget(r.universe.release(n.binary))
+				}
+				for _, d := range n.dependents {
+					if d.pending.Add(-1) == 0 {
+						ready <- d
+					}
+				}
+				left.Done()
+			}
+		}()
+	}
+	left.Wait()
+	close(ready)
+	workers.Wait()
+}
+
+// process analyzes n, or finds its results in the cache.
+func (r *run) process(n *node) {
+	if n.failed {
+		return
+	}
+	for _, dep := range n.deps {
+		if dep.failed {
+			n.failed = true // the dependency names the cause
+			return
+		}
+	}
+	key := r.key(n)
+	if r.fromCache(n, key) {
+		n.factsHash = factsHash(n)
+		return
+	}
+	if err := r.analyze(n); err != nil {
+		n.failed = true
+		n.errs = append(n.errs, err)
+		return
+	}
+	n.factsHash = factsHash(n)
+	if !n.failed && len(n.errs) == 0 {
+		r.toCache(n, key)
+	}
+}
+
+// analyze type-checks n from source and runs the analyzers over it.
+func (r *run) analyze(n *node) error {
+	imports, err := r.universe.closure(n.spec)
+	if err != nil {
+		return err
+	}
+	for _, p := range imports {
+		dep := r.nodes[r.universe.specOf(p)]
+		if dep == nil {
+			continue
+		}
+		if err := r.facts.load(p, dep.facts); err != nil {
+			return err
+		}
+	}
+	pkg, err := loadSource(r.universe, n.spec)
+	if errors.Is(err, errTooLarge) {
+		n.skipped = true
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if len(pkg.errs) > 0 {
+		n.failed = true
+		n.errs = pkg.errs
+		return nil
+	}
+	analyzers := r.factOnly
+	if n.initial {
+		analyzers = r.all
+	}
+	diags, local, errs := analyzePackage(pkg, analyzers, r.facts, n.initial)
+	// The diagnostics hold their positions resolved: the files' line
+	// tables need not stay in the run's file set to its end.
+	for _, f := range pkg.syntax {
+		if tf := r.universe.fset.File(f.FileStart); tf != nil {
+			r.universe.fset.RemoveFile(tf)
+		}
+	}
+	n.diags = diags
+	if n.initial {
+		n.errs = append(n.errs, errs...)
+	}
+	n.facts, err = local.encode(pkg.types)
+	return err
+}
+
+// key is the cache key of n's results: its content and its dependencies'
+// (which the listing hashed), the analyzers that run on it, the facts it
+// can see, and what else changes how code is type-checked. The salt that
+// the caller set names the tmplint binary and the analyzers' flags.
+func (r *run) key(n *node) cache.ActionID {
+	h := cache.NewHash("tmplint " + n.spec.PkgPath)
+	fmt.Fprintf(h, "pkg %x\n", n.spec.Hash)
+	fmt.Fprintf(h, "initial %v\n", n.initial)
+	analyzers := r.factOnly
+	if n.initial {
+		analyzers = r.all
+	}
+	for _, a := range analyzers {
+		fmt.Fprintf(h, "analyzer %s\n", a.Name)
+	}
+	fmt.Fprintf(h, "go %s\n", runtime.Version())
+	fmt.Fprintf(h, "env godebug %q\n", os.Getenv("GODEBUG"))
+	for _, dep := range n.deps {
+		fmt.Fprintf(h, "dep %s %x\n", dep.spec.ID, dep.factsHash)
+	}
+	return h.Sum()
+}
+
+func factsHash(n *node) cache.ActionID {
+	h := cache.NewHash("facts " + n.spec.ID)
+	fmt.Fprintf(h, "own %d\n", len(n.facts))
+	h.Write(n.facts)
+	for _, dep := range n.deps {
+		fmt.Fprintf(h, "dep %s %x\n", dep.spec.ID, dep.factsHash)
+	}
+	return h.Sum()
+}
+
+// fromCache fills in n's facts and, for an initial package, its
+// diagnostics from the cache, and says whether it could.
+func (r *run) fromCache(n *node, key cache.ActionID) bool {
+	if r.cache == nil {
+		return false
+	}
+	facts, _, err := cache.GetBytes(r.cache, cache.Subkey(key, "facts"))
+	if err != nil {
+		return false
+	}
+	var diags []Diagnostic
+	if n.initial {
+		data, _, err := cache.GetBytes(r.cache, cache.Subkey(key, "results"))
+		if err != nil {
+			return false
+		}
+		if err := gob.NewDecoder(bytes.NewReader(data)).Decode(&diags); err != nil {
+			return false
+		}
+	}
+	n.facts, n.diags = facts, diags
+	return true
+}
+
+// toCache records n's facts and diagnostics. A cache that cannot be
+// written costs the next run its speed, not this run its results.
+func (r *run) toCache(n *node, key cache.ActionID) {
+	if r.cache == nil {
+		return
+	}
+	if n.initial {
+		var buf bytes.Buffer
+		if err := gob.NewEncoder(&buf).Encode(n.diags); err != nil {
+			return
+		}
+		if err := cache.PutBytes(r.cache, cache.Subkey(key, "results"), buf.Bytes()); err != nil {
+			return
+		}
+	}
+	cache.PutBytes(r.cache, cache.Subkey(key, "facts"), n.facts)
+}
+
+// withRequirements returns as and what they require, each once, every
+// analyzer after those it requires.
+func withRequirements(as []*analysis.Analyzer) []*analysis.Analyzer {
+	seen := make(map[*analysis.Analyzer]bool)
+	var out []*analysis.Analyzer
+	var visit func(a *analysis.Analyzer)
+	visit = func(a *analysis.Analyzer) {
+		if seen[a] {
+			return
+		}
+		seen[a] = true
+		for _, req := range a.Requires {
+			visit(req)
+		}
+		out = append(out, a)
+	}
+	for _, a := range as {
+		visit(a)
+	}
+	return out
+}
+
+// factAnalyzers returns the analyzers of as that export facts.
+func factAnalyzers(as []*analysis.Analyzer) []*analysis.Analyzer {
+	var out []*analysis.Analyzer
+	for _, a := range as {
+		if len(a.FactTypes) > 0 {
+			out = append(out, a)
+		}
+	}
+	return out
+}
