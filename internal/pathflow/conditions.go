@@ -213,6 +213,9 @@ func (s *search) implies(cond ast.Expr, val bool, st *state, approx bool) fact {
 // those whose value then says whether the resource exists are recorded,
 // the others forgotten.
 func (s *search) derive(n ast.Node, st *state) {
+	if s.detail >= leastDetail {
+		return
+	}
 	lhs, rhs := AssignSides(n)
 	if len(lhs) == 0 {
 		return

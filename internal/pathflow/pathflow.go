@@ -231,18 +231,61 @@ func Leaks(q *Query) []Leak {
 	if q.CFG == nil || q.Release == nil {
 		return nil
 	}
-	s := &search{q: q, seen: make(map[visit]bool), reported: make(map[ast.Node]bool)}
+	for detail := fullDetail; ; detail++ {
+		s := newSearch(q, detail)
+		start, idx := s.locate()
+		if start == nil {
+			return nil
+		}
+		st := state{err: q.Err, deferred: q.Deferred, obj: q.Obj}
+		if q.Err != nil {
+			st.errKind = errOfCreation
+		}
+		s.walk(start, idx, st)
+		if !s.over || detail == leastDetail {
+			return s.leaks
+		}
+	}
+}
+
+// maxStates bounds the states one search visits. The path state remembers
+// conditions and derived booleans, and a long function with many
+// independent conditions has combinations of them beyond count:
+// cmd/go's gccgoToolchain.link reached 786,451 states, 5 s and 100 MB for
+// one query. Ordinary functions stay under 13,000.
+const maxStates = 1 << 15
+
+// A detail level says what a search's path state remembers. A search past
+// maxStates starts again with less: forgetting conditions or derivations
+// can only keep a path, never drop one, so the coarser search still sees
+// every real path, at the cost of some that no execution takes. A search
+// past the bound at the least detail stops, having judged what it reached.
+type detail uint8
+
+const (
+	fullDetail  detail = iota
+	noRepeated         // no memory of repeated conditions (repeated.go)
+	leastDetail        // and no booleans derived from the error (conditions.go)
+)
+
+func newSearch(q *Query, d detail) *search {
+	s := &search{q: q, detail: d, seen: make(map[visit]bool), reported: make(map[ast.Node]bool)}
 	s.findClosures()
-	start, idx := s.locate()
-	if start == nil {
-		return nil
+	return s
+}
+
+// visit records that the search reached key, and reports whether it is
+// the first time and the search is within its bound.
+func (s *search) visit(key visit) bool {
+	if s.over || s.seen[key] {
+		return false
 	}
-	st := state{err: q.Err, deferred: q.Deferred, obj: q.Obj}
-	if q.Err != nil {
-		st.errKind = errOfCreation
+	if len(s.seen) >= maxStates {
+		s.over = true
+		return false
 	}
-	s.walk(start, idx, st)
-	return s.leaks
+	s.seen[key] = true
+	return true
 }
 
 type errKind uint8
@@ -301,7 +344,9 @@ func (s *search) step(n ast.Node, st *state) bool {
 
 type search struct {
 	q        *Query
+	detail   detail
 	seen     map[visit]bool
+	over     bool // past maxStates: the search stops
 	leaks    []Leak
 	reported map[ast.Node]bool
 	// closures maps local variables holding a function literal (or
@@ -384,11 +429,9 @@ func (s *search) leak(l Leak) {
 
 // walk follows the paths from node index i of block b.
 func (s *search) walk(b *cfg.Block, i int, st state) {
-	key := st.key(b, i)
-	if s.seen[key] {
+	if !s.visit(st.key(b, i)) {
 		return
 	}
-	s.seen[key] = true
 
 	for ; i < len(b.Nodes); i++ {
 		n := b.Nodes[i]

@@ -462,9 +462,29 @@ func repeatedField(o struct{ keep bool }) {
 }
 `
 
+// manyConditions returns a function whose leak is on the branch the
+// search takes second, after a branch with n independent conditions in a
+// row: more states than a search that remembers conditions may visit
+// (about 16 a block here). The search starts again with less detail and
+// still finds the leak.
+func manyConditions(n int) string {
+	var b strings.Builder
+	params := make([]string, n)
+	for i := range params {
+		params[i] = fmt.Sprintf("c%d", i)
+	}
+	fmt.Fprintf(&b, "\n// want: return@%d\nfunc manyConditions(x, %s bool) {\n", n+9, strings.Join(params, ", "))
+	b.WriteString("\tr, err := create()\n\tif err != nil { return }\n\tif x {\n\t\tk := 0\n")
+	for _, p := range params {
+		fmt.Fprintf(&b, "\t\tif %s { k++ }\n", p)
+	}
+	b.WriteString("\t\t_ = k\n\t\trelease(r)\n\t\treturn\n\t}\n\treturn\n}\n")
+	return b.String()
+}
+
 func TestLeaks(t *testing.T) {
 	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "p.go", src, parser.ParseComments)
+	f, err := parser.ParseFile(fset, "p.go", src+manyConditions(2000), parser.ParseComments)
 	if err != nil {
 		t.Fatal(err)
 	}

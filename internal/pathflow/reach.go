@@ -22,27 +22,28 @@ func Reaches(q *Query, sink func(n ast.Node) bool) []ast.Node {
 	if q.CFG == nil || q.Release == nil || sink == nil {
 		return nil
 	}
-	s := &search{q: q, seen: make(map[visit]bool), reported: make(map[ast.Node]bool)}
-	s.findClosures()
-	start, idx := s.locate()
-	if start == nil {
-		return nil
+	for detail := fullDetail; ; detail++ {
+		s := newSearch(q, detail)
+		start, idx := s.locate()
+		if start == nil {
+			return nil
+		}
+		st := state{err: q.Err, obj: q.Obj}
+		if q.Err != nil {
+			st.errKind = errOfCreation
+		}
+		var found []ast.Node
+		s.reach(start, idx, st, sink, &found)
+		if !s.over || detail == leastDetail {
+			return found
+		}
 	}
-	st := state{err: q.Err, obj: q.Obj}
-	if q.Err != nil {
-		st.errKind = errOfCreation
-	}
-	var found []ast.Node
-	s.reach(start, idx, st, sink, &found)
-	return found
 }
 
 func (s *search) reach(b *cfg.Block, i int, st state, sink func(ast.Node) bool, found *[]ast.Node) {
-	key := st.key(b, i)
-	if s.seen[key] {
+	if !s.visit(st.key(b, i)) {
 		return
 	}
-	s.seen[key] = true
 	for ; i < len(b.Nodes); i++ {
 		n := b.Nodes[i]
 		if s.isCreation(n) {

@@ -102,6 +102,9 @@ type nodeWrites struct {
 // rememberCond records on the branch where cond is val the pure conditions
 // whose value that fixes.
 func (s *search) rememberCond(cond ast.Expr, val bool, st *state) {
+	if s.detail >= noRepeated {
+		return
+	}
 	switch e := ast.Unparen(cond).(type) {
 	case *ast.UnaryExpr:
 		if e.Op == token.NOT {
