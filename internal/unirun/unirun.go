@@ -113,7 +113,18 @@ type run struct {
 	// universe's view of a test binary is released when it reaches 0.
 	binaries   map[string]*atomic.Int32
 	binaryMemo map[*loader.PackageSpec]string
+	// alone is held for writing while a package larger than aloneBytes
+	// is analyzed, for reading while any other is.
+	alone sync.RWMutex
 }
+
+// aloneBytes is the size of source from which a package is analyzed with
+// no other package in flight. Its syntax and type information take tens
+// of times its size (cmd/compile/internal/ssa: 10 MB of generated code,
+// 350 MB live), and a package and its test variant become ready at the
+// same moment: on all of cmd, the two copies of ssa side by side made the
+// peak 1.4 GB where one alone needs under 0.8 GB.
+const aloneBytes = 8 << 20
 
 // A node is one package of the graph, and what analyzing it gave.
 type node struct {
@@ -217,6 +228,13 @@ func (r *run) process(n *node) {
 		n.factsHash = factsHash(n)
 		return
 	}
+	if sourceBytes(n.spec) >= aloneBytes {
+		r.alone.Lock()
+		defer r.alone.Unlock()
+	} else {
+		r.alone.RLock()
+		defer r.alone.RUnlock()
+	}
 	if err := r.analyze(n); err != nil {
 		n.failed = true
 		n.errs = append(n.errs, err)
@@ -297,6 +315,18 @@ func (r *run) key(n *node) cache.ActionID {
 		fmt.Fprintf(h, "dep %s %x\n", dep.spec.ID, dep.factsHash)
 	}
 	return h.Sum()
+}
+
+// sourceBytes returns the size of spec's files, as far as they can be
+// read; a file that cannot is an error of the analysis that follows.
+func sourceBytes(spec *loader.PackageSpec) int64 {
+	var total int64
+	for _, name := range spec.CompiledGoFiles {
+		if fi, err := os.Stat(name); err == nil {
+			total += fi.Size()
+		}
+	}
+	return total
 }
 
 func factsHash(n *node) cache.ActionID {
