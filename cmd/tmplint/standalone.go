@@ -91,6 +91,7 @@ func runStandalone(args []string, stdout, stderr io.Writer) int {
 		defer writeHeapProfile(opts.memProfile)
 	}
 
+	tuneGC()
 	code := exitClean
 	// With no analyzer selected the packages are still listed and
 	// type-checked: load errors are errors, and it measures the driver

@@ -25,6 +25,7 @@ import (
 	"fmt"
 	"os"
 	"runtime"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"sync"
@@ -212,8 +213,16 @@ func (r *run) schedule() {
 	workers.Wait()
 }
 
-// process analyzes n, or finds its results in the cache.
+// process analyzes n, or finds its results in the cache. A panic (a bug
+// in the driver, or in the type checker on strange input) fails n, with
+// the panic as its error, not the run.
 func (r *run) process(n *node) {
+	defer func() {
+		if p := recover(); p != nil {
+			n.failed = true
+			n.errs = append(n.errs, fmt.Errorf("internal error: %v\n%s", p, debug.Stack()))
+		}
+	}()
 	if n.failed {
 		return
 	}
