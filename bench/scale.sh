@@ -26,7 +26,8 @@
 # build cache: every tool gets export data or compiles through the go
 # command, so the build cache is warmed by one untimed run first. Warm means
 # the same command again, unchanged code. Each cell is the median of RUNS
-# runs (peak RSS: the largest).
+# runs (peak RSS: the largest); each run takes every tool in turn, so that
+# a shared machine's slow spells fall on all of them.
 #
 # Environment:
 #   RUNS                 runs per cell (default 3)
@@ -106,19 +107,28 @@ for target in "${targets[@]}"; do
 	label="$(basename "$dir") $pattern"
 	echo "target $dir: $pattern" >&2
 	(cd "$dir" && go list -export -test "$pattern" >/dev/null 2>&1) || true # warm the build cache
+	tools=()
 	for tool in $TOOLS; do
 		[ "$tool" = tmplint-base ] && [ -z "${BASE:-}" ] && continue
-		: >"$work/cold" && : >"$work/warm"
-		for ((i = 0; i < RUNS; i++)); do
+		tools+=("$tool")
+		: >"$work/cold.$tool" && : >"$work/warm.$tool"
+	done
+	# Rounds, not tools, on the outside: each round runs every tool once,
+	# so that a machine that slows down for a while (a shared host) slows
+	# every tool's cells alike instead of one tool's.
+	for ((i = 0; i < RUNS; i++)); do
+		for tool in "${tools[@]}"; do
 			rm -rf "$work/cache.$tool"
-			measure "$dir" "$tool" "$pattern" >>"$work/cold"
-			measure "$dir" "$tool" "$pattern" >>"$work/warm"
-			echo "  $tool run $((i + 1)): cold $(tail -n 1 "$work/cold"), warm $(tail -n 1 "$work/warm") (load $(cut -d' ' -f1 /proc/loadavg))" >&2
+			measure "$dir" "$tool" "$pattern" >>"$work/cold.$tool"
+			measure "$dir" "$tool" "$pattern" >>"$work/warm.$tool"
+			echo "  $tool run $((i + 1)): cold $(tail -n 1 "$work/cold.$tool"), warm $(tail -n 1 "$work/warm.$tool") (load $(cut -d' ' -f1 /proc/loadavg))" >&2
 		done
-		cw=$(cut -d' ' -f1 "$work/cold" | median) cc=$(cut -d' ' -f3 "$work/cold" | median)
-		cr=$(cut -d' ' -f2 "$work/cold" | sort -n | tail -n 1)
-		ww=$(cut -d' ' -f1 "$work/warm" | median) wc=$(cut -d' ' -f3 "$work/warm" | median)
-		wr=$(cut -d' ' -f2 "$work/warm" | sort -n | tail -n 1)
+	done
+	for tool in "${tools[@]}"; do
+		cw=$(cut -d' ' -f1 "$work/cold.$tool" | median) cc=$(cut -d' ' -f3 "$work/cold.$tool" | median)
+		cr=$(cut -d' ' -f2 "$work/cold.$tool" | sort -n | tail -n 1)
+		ww=$(cut -d' ' -f1 "$work/warm.$tool" | median) wc=$(cut -d' ' -f3 "$work/warm.$tool" | median)
+		wr=$(cut -d' ' -f2 "$work/warm.$tool" | sort -n | tail -n 1)
 		if [ "$tool" = gosec ]; then
 			(cd "$dir" && "$gosec" -quiet -tests -fmt=json "$pattern" >"$work/gosec.json" 2>/dev/null) || true
 			files=$(jq -r '.Stats.files // 0' "$work/gosec.json" 2>/dev/null) || files="?"
