@@ -64,15 +64,14 @@ func Run(cfg *packages.Config, analyzers []*analysis.Analyzer, patterns []string
 	all := withRequirements(analyzers)
 	registerFactTypes(all)
 	r := &run{
-		all:        all,
-		factOnly:   withRequirements(factAnalyzers(all)),
-		cache:      c,
-		universe:   newUniverseForRun(),
-		facts:      newFactStore(),
-		stats:      stats,
-		nodes:      make(map[*loader.PackageSpec]*node),
-		binaries:   make(map[string]*atomic.Int32),
-		binaryMemo: make(map[*loader.PackageSpec]string),
+		all:      all,
+		factOnly: withRequirements(factAnalyzers(all)),
+		cache:    c,
+		universe: newUniverseForRun(),
+		facts:    newFactStore(),
+		stats:    stats,
+		nodes:    make(map[*loader.PackageSpec]*node),
+		binaries: make(map[string]*atomic.Int32),
 	}
 
 	stats.state.Store(int32(StateListing))
@@ -112,8 +111,7 @@ type run struct {
 	nodes         map[*loader.PackageSpec]*node
 	// binaries counts, per test binary, its packages not yet done; the
 	// universe's view of a test binary is released when it reaches 0.
-	binaries   map[string]*atomic.Int32
-	binaryMemo map[*loader.PackageSpec]string
+	binaries map[string]*atomic.Int32
 	// alone is held for writing while a package larger than aloneBytes
 	// is analyzed, for reading while any other is.
 	alone sync.RWMutex
@@ -150,7 +148,7 @@ func (r *run) node(spec *loader.PackageSpec) *node {
 	if n := r.nodes[spec]; n != nil {
 		return n
 	}
-	n := &node{spec: spec, binary: testBinary(spec, r.binaryMemo)}
+	n := &node{spec: spec, binary: r.universe.testBinary(spec)}
 	r.nodes[spec] = n
 	if n.binary != "" {
 		if r.binaries[n.binary] == nil {

@@ -180,18 +180,18 @@ func (u *universe) viewFor(spec *loader.PackageSpec) (map[string]*types.Package,
 	return view, install(spec)
 }
 
-// suffix returns, under u.mu, the bracketed test binary that spec belongs to ("[p.test]"
-// for "p [p.test]" and for the test main "p.test", which imports such
-// variants), or "" for a package of the shared view.
-func (u *universe) suffix(spec *loader.PackageSpec) string {
-	return testBinary(spec, u.suffixes)
+// testBinary returns the test binary that spec belongs to (see suffix).
+func (u *universe) testBinary(spec *loader.PackageSpec) string {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	return u.suffix(spec)
 }
 
-// testBinary returns the bracketed test binary that spec belongs to
-// ("[p.test]" for "p [p.test]" and for the test main "p.test", which
+// suffix returns, under u.mu, the bracketed test binary that spec belongs
+// to ("[p.test]" for "p [p.test]" and for the test main "p.test", which
 // imports such variants), or "" for a package of the shared view.
-func testBinary(spec *loader.PackageSpec, memo map[*loader.PackageSpec]string) string {
-	if s, ok := memo[spec]; ok {
+func (u *universe) suffix(spec *loader.PackageSpec) string {
+	if s, ok := u.suffixes[spec]; ok {
 		return s
 	}
 	s := ""
@@ -199,12 +199,12 @@ func testBinary(spec *loader.PackageSpec, memo map[*loader.PackageSpec]string) s
 		s = spec.ID[i+1:]
 	} else {
 		for _, dep := range spec.Imports {
-			if s = testBinary(dep, memo); s != "" {
+			if s = u.suffix(dep); s != "" {
 				break
 			}
 		}
 	}
-	memo[spec] = s
+	u.suffixes[spec] = s
 	return s
 }
 
