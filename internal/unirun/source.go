@@ -25,11 +25,6 @@ type sourcePackage struct {
 	errs   []error
 }
 
-// errTooLarge says that a file of the package is past the size beyond
-// which staticcheck's loader, and so this driver, does not parse it; the
-// package is then skipped, as the runner skips it.
-var errTooLarge = errors.New("file too large to analyze")
-
 // loadSource parses and type-checks spec. Parse and type errors are
 // returned in the package's errs; the error is for what prevents even
 // trying (a file that cannot be read, an import the universe cannot
@@ -49,15 +44,6 @@ func loadSource(u *universe, spec *loader.PackageSpec) (*sourcePackage, error) {
 			Instances:    make(map[*ast.Ident]types.Instance),
 			FileVersions: make(map[*ast.File]string),
 		},
-	}
-	for _, name := range spec.CompiledGoFiles {
-		fi, err := os.Stat(name)
-		if err != nil {
-			return nil, err
-		}
-		if fi.Size() >= loader.MaxFileSize {
-			return nil, errTooLarge
-		}
 	}
 	for _, name := range spec.CompiledGoFiles {
 		src, err := os.ReadFile(name)

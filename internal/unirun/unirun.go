@@ -21,7 +21,6 @@ package unirun
 import (
 	"bytes"
 	"encoding/gob"
-	"errors"
 	"fmt"
 	"os"
 	"runtime"
@@ -235,7 +234,17 @@ func (r *run) process(n *node) {
 		n.factsHash = factsHash(n)
 		return
 	}
-	if sourceBytes(n.spec) >= aloneBytes {
+	total, largest := sourceSize(n.spec)
+	if largest >= loader.MaxFileSize {
+		// Past the size at which staticcheck's loader stops parsing a
+		// file, the package is skipped, as the runner skips it; its
+		// dependents read its types from export data as any other's.
+		n.skipped = true
+		n.factsHash = factsHash(n)
+		r.toCache(n, key)
+		return
+	}
+	if total >= aloneBytes {
 		r.alone.Lock()
 		defer r.alone.Unlock()
 	} else {
@@ -269,10 +278,6 @@ func (r *run) analyze(n *node) error {
 		}
 	}
 	pkg, err := loadSource(r.universe, n.spec)
-	if errors.Is(err, errTooLarge) {
-		n.skipped = true
-		return nil
-	}
 	if err != nil {
 		return err
 	}
@@ -281,11 +286,7 @@ func (r *run) analyze(n *node) error {
 		n.errs = pkg.errs
 		return nil
 	}
-	analyzers := r.factOnly
-	if n.initial {
-		analyzers = r.all
-	}
-	diags, local, errs := analyzePackage(pkg, analyzers, r.facts, n.initial)
+	diags, local, errs := analyzePackage(pkg, r.analyzersFor(n), r.facts, n.initial)
 	// The diagnostics hold their positions resolved: the files' line
 	// tables need not stay in the run's file set to its end.
 	for _, f := range pkg.syntax {
@@ -309,11 +310,7 @@ func (r *run) key(n *node) cache.ActionID {
 	h := cache.NewHash("tmplint " + n.spec.PkgPath)
 	fmt.Fprintf(h, "pkg %x\n", n.spec.Hash)
 	fmt.Fprintf(h, "initial %v\n", n.initial)
-	analyzers := r.factOnly
-	if n.initial {
-		analyzers = r.all
-	}
-	for _, a := range analyzers {
+	for _, a := range r.analyzersFor(n) {
 		fmt.Fprintf(h, "analyzer %s\n", a.Name)
 	}
 	fmt.Fprintf(h, "go %s\n", runtime.Version())
@@ -324,16 +321,26 @@ func (r *run) key(n *node) cache.ActionID {
 	return h.Sum()
 }
 
-// sourceBytes returns the size of spec's files, as far as they can be
-// read; a file that cannot is an error of the analysis that follows.
-func sourceBytes(spec *loader.PackageSpec) int64 {
-	var total int64
+// analyzersFor returns the analyzers that run on n: all of them on a
+// package the patterns match, those with facts on a dependency.
+func (r *run) analyzersFor(n *node) []*analysis.Analyzer {
+	if n.initial {
+		return r.all
+	}
+	return r.factOnly
+}
+
+// sourceSize returns the total size of spec's files and the size of the
+// largest, as far as they can be read; a file that cannot is an error of
+// the analysis that follows.
+func sourceSize(spec *loader.PackageSpec) (total, largest int64) {
 	for _, name := range spec.CompiledGoFiles {
 		if fi, err := os.Stat(name); err == nil {
 			total += fi.Size()
+			largest = max(largest, fi.Size())
 		}
 	}
-	return total
+	return total, largest
 }
 
 func factsHash(n *node) cache.ActionID {
