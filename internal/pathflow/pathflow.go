@@ -231,19 +231,32 @@ func Leaks(q *Query) []Leak {
 	if q.CFG == nil || q.Release == nil {
 		return nil
 	}
+	var leaks []Leak
+	bounded(q, state{deferred: q.Deferred}, func(s *search, b *cfg.Block, i int, st state) {
+		s.walk(b, i, st)
+		leaks = s.leaks
+	})
+	return leaks
+}
+
+// bounded runs a search from the creation, starting with st (to which it
+// adds the creation's error and object), as search, first in full detail
+// and again with less each time it passes maxStates. It does nothing if
+// the creation is not in the CFG.
+func bounded(q *Query, st state, search func(s *search, b *cfg.Block, i int, st state)) {
+	st.err, st.obj = q.Err, q.Obj
+	if q.Err != nil {
+		st.errKind = errOfCreation
+	}
 	for detail := fullDetail; ; detail++ {
 		s := newSearch(q, detail)
 		start, idx := s.locate()
 		if start == nil {
-			return nil
+			return
 		}
-		st := state{err: q.Err, deferred: q.Deferred, obj: q.Obj}
-		if q.Err != nil {
-			st.errKind = errOfCreation
-		}
-		s.walk(start, idx, st)
+		search(s, start, idx, st)
 		if !s.over || detail == leastDetail {
-			return s.leaks
+			return
 		}
 	}
 }

@@ -22,22 +22,12 @@ func Reaches(q *Query, sink func(n ast.Node) bool) []ast.Node {
 	if q.CFG == nil || q.Release == nil || sink == nil {
 		return nil
 	}
-	for detail := fullDetail; ; detail++ {
-		s := newSearch(q, detail)
-		start, idx := s.locate()
-		if start == nil {
-			return nil
-		}
-		st := state{err: q.Err, obj: q.Obj}
-		if q.Err != nil {
-			st.errKind = errOfCreation
-		}
-		var found []ast.Node
-		s.reach(start, idx, st, sink, &found)
-		if !s.over || detail == leastDetail {
-			return found
-		}
-	}
+	var found []ast.Node
+	bounded(q, state{}, func(s *search, b *cfg.Block, i int, st state) {
+		found = nil
+		s.reach(b, i, st, sink, &found)
+	})
+	return found
 }
 
 func (s *search) reach(b *cfg.Block, i int, st state, sink func(ast.Node) bool, found *[]ast.Node) {
