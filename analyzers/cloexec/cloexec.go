@@ -162,9 +162,9 @@ func (c *checker) call(call *ast.CallExpr, fun, parent ast.Node) {
 	if sig == nil || sig.Recv() != nil || call.Ellipsis.IsValid() || len(call.Args) != sig.Params().Len() {
 		return
 	}
-	if isWrapper(fun, fn) || fn.Pkg() == c.pass.Pkg {
-		// A wrapper of the call, or the package itself implementing its
-		// API (syscall.Pipe is Pipe2(p, 0)): the callers choose the flags.
+	if fn.Pkg() == c.pass.Pkg {
+		// The package itself implementing its API (syscall.Pipe is
+		// Pipe2(p, 0)): the callers choose the flags.
 		return
 	}
 	s := &site{call: call, fn: fn, pkg: fn.Pkg(), fun: fun, parent: parent}
@@ -389,6 +389,9 @@ func (c *checker) variantCall(s *site, v variant) {
 		return
 	}
 	name := s.fn.Name()
+	if c.forwards(s) {
+		return // the callers choose between the call and its variant
+	}
 	if name == "Dup2" && (c.isStdio(call.Args[1]) || c.startsChild(s.fun)) {
 		return
 	}
@@ -783,13 +786,30 @@ func (c *checker) setsCloexec(pkg *types.Package, cmdArg, arg ast.Expr) bool {
 	return ok1 && ok2 && ok3 && cmd == setfd && c.hasBit(arg, bit) == yes
 }
 
-// isWrapper reports whether the function is a wrapper of the system call:
-// a function or method with the same name, such as a test hook's
-// Accept(s int) calling syscall.Accept. A wrapper keeps the call's contract,
-// and its callers are the ones that choose the flags.
-func isWrapper(fun ast.Node, callee *types.Func) bool {
-	decl, ok := fun.(*ast.FuncDecl)
-	return ok && decl.Name.Name == callee.Name()
+// forwards reports whether the enclosing function only forwards the call:
+// every argument is one of its parameters, unchanged, and the call's
+// results go straight back to its caller (returned, or assigned to its
+// named results), as net/internal/socktest's Switch.Accept does. Such a
+// function has the call's contract, and its callers choose the variant.
+// A function that fixes an argument itself (unix.Socket(AF_NETLINK,
+// SOCK_RAW, family) in a method named Socket) does not forward it,
+// whatever its name.
+func (c *checker) forwards(s *site) bool {
+	if s.fun == nil {
+		return false
+	}
+	for _, arg := range s.call.Args {
+		if !c.isParam(s.fun, arg) {
+			return false
+		}
+	}
+	switch p := s.parent.(type) {
+	case *ast.ReturnStmt:
+		return len(p.Results) == 1
+	case *ast.AssignStmt:
+		return len(p.Rhs) == 1 && len(p.Lhs) > 0 && c.isResult(s.fun, p.Lhs[0])
+	}
+	return false
 }
 
 // setOnResult reports whether one of the expressions mentions a variable
@@ -843,6 +863,24 @@ func (c *checker) setOnResult(s *site, setOn []ast.Expr) bool {
 		})
 		if found {
 			return true
+		}
+	}
+	return false
+}
+
+// isResult reports whether e is a named result of the function.
+func (c *checker) isResult(fun ast.Node, e ast.Expr) bool {
+	decl, ok := fun.(*ast.FuncDecl)
+	id, ok2 := ast.Unparen(e).(*ast.Ident)
+	if !ok || !ok2 || decl.Type.Results == nil {
+		return false
+	}
+	obj := c.pass.TypesInfo.ObjectOf(id)
+	for _, field := range decl.Type.Results.List {
+		for _, name := range field.Names {
+			if obj != nil && c.pass.TypesInfo.Defs[name] == obj {
+				return true
+			}
 		}
 	}
 	return false

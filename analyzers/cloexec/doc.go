@@ -43,6 +43,13 @@
 // (os/exec, os.StartProcess, syscall.ForkExec, syscall.Exec and friends) or
 // fills in ExtraFiles or ProcAttr.Files.
 //
+// A function whose callers choose the flags is not reported for them: one
+// that passes its own parameter as the flags, or one that only forwards the
+// call (every argument is its parameter, unchanged, and the call's results
+// are its own, as a test hook's Accept(s int) returning syscall.Accept(s)).
+// A function named like the call is judged like any other: a method Socket
+// that calls unix.Socket with constant flags inside is reported.
+//
 // Suggested fixes add the flag or switch to the close-on-exec variant.
 //
 // The strict profile (-strict) also reports calls whose flags are not

@@ -58,5 +58,43 @@ func (sw *Switch) Accept(s int) (int, syscall.Sockaddr, error) {
 	return syscall.Accept(s) // ok: a wrapper of syscall.Accept
 }
 
+// The same hook with named results, as socktest's Switch.Accept has it.
+func (sw *Switch) acceptNamed(s int) (ns int, sa syscall.Sockaddr, err error) {
+	ns, sa, err = syscall.Accept(s) // ok: its results are the function's
+	return
+}
+
+// A method named for the call is no wrapper when it fixes the arguments
+// itself: its callers cannot choose the flags (mdlayher/netlink's
+// sysSocket.Socket before SOCK_CLOEXEC was added).
+type sysSocket struct{ fd int }
+
+func (s *sysSocket) do(f func()) error { f(); return nil }
+
+func (s *sysSocket) Socket(family int) error {
+	var (
+		fd  int
+		err error
+	)
+	doErr := s.do(func() {
+		fd, err = unix.Socket(unix.AF_UNIX, unix.SOCK_STREAM, family) // want `unix.Socket without SOCK_CLOEXEC`
+	})
+	if doErr != nil {
+		return doErr
+	}
+	s.fd = fd
+	return err
+}
+
+// A method named Accept that keeps the descriptor instead of returning it
+// is no wrapper either.
+type listener struct{ conns []int }
+
+func (l *listener) Accept(s int) error {
+	fd, _, err := syscall.Accept(s) // want `syscall.Accept creates a descriptor without close-on-exec`
+	l.conns = append(l.conns, fd)
+	return err
+}
+
 // Calls inside package syscall itself implement its API (syscall.Pipe is
 // Pipe2(p, 0)); they are skipped, which cannot be shown from this package.
