@@ -72,6 +72,19 @@ func (r *Result) index() *assigns.Index {
 	return r.vars
 }
 
+// Value returns the one value a local variable (or an unexported
+// package variable) e holds: the right-hand side of its only assignment,
+// its declaration included. It returns nil when e is no such variable, or
+// when it is assigned more than once or in a way the index cannot see.
+func (r *Result) Value(e ast.Expr) ast.Expr {
+	vars := r.index()
+	srcs, ok := vars.Sources(vars.Tracked(e))
+	if !ok || len(srcs) != 1 || srcs[0].Kind != assigns.Value {
+		return nil
+	}
+	return srcs[0].Expr
+}
+
 // Classify reports where the path e points. For an *os.File or *os.Root
 // expression it reports where the file or directory is.
 func (r *Result) Classify(e ast.Expr) Location {

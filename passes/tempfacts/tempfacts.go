@@ -351,7 +351,22 @@ func (r *Result) Creation(call *ast.CallExpr) *Creation {
 // os.TempDir()) nor a temp location the analysis knows: one that a
 // caller, a flag, a configuration or the program's own layout chose.
 func (r *Result) OtherDir(e ast.Expr) bool {
-	return e != nil && !DefaultDir(r.info, e) && r.Location(e) == tempdir.Unknown
+	return e != nil && !r.defaultDir(e) && r.Location(e) == tempdir.Unknown
+}
+
+// defaultDir is DefaultDir through the variables that hold e's value:
+// dir := ""; os.CreateTemp(dir, "x") creates in the default temp dir.
+func (r *Result) defaultDir(e ast.Expr) bool {
+	for range 8 {
+		if e == nil {
+			return false
+		}
+		if DefaultDir(r.info, e) {
+			return true
+		}
+		e = r.dirs.Value(e)
+	}
+	return false
 }
 
 // DefaultDir reports whether e is "" or os.TempDir(): the default temp
