@@ -16,7 +16,10 @@
 // at a shared temp location — a path built from os.TempDir(), $TMPDIR, or
 // a literal under /tmp, /var/tmp or /dev/shm — whose name is a constant or
 // is built only from predictable parts: the process id, a user id, the
-// time, the host name, the program name, a counter. Another local user
+// time to the second (not nanoseconds), the host name, the program name, a
+// counter, or an integer that a method of another module returns (an
+// instance's id, a port: anyone can enumerate them) unless its type is a
+// random source. Another local user
 // can create the name first: a directory the program then writes into, a
 // symlink that redirects the program's write to a file of the victim's, a
 // FIFO or a socket of theirs that the program's peers then talk to.

@@ -100,7 +100,9 @@ func (r *Result) Classify(e ast.Expr) Location {
 
 // Predictable reports whether the name of the path e is built only from
 // constants, process and user ids, the host name, the program name, times
-// and counters: it has a name part and no random or caller-supplied part.
+// to the second, counters and integer getters of other modules (ids,
+// ports): it has a name part and no random, nanosecond or caller-supplied
+// part.
 // A path in a directory created by os.MkdirTemp is not predictable (its
 // directory is random), nor is a name from os.CreateTemp.
 func (r *Result) Predictable(e ast.Expr) bool {
@@ -844,6 +846,72 @@ func (ev *evaluator) unixAddr(lit *ast.CompositeLit) val {
 
 // evalCall evaluates result number index of a call.
 func (ev *evaluator) evalCall(call *ast.CallExpr, index int) val {
+	v := ev.evalCallOf(call, index)
+	if !v.pred && index == 0 && ev.enumerableInt(call) {
+		return predVal
+	}
+	return v
+}
+
+// enumerableInt reports whether the call is a getter of an integer that
+// no random source chose: a method returning an id, a pid, a port or a
+// counter (inst.ID(), srv.Port()), with predictable arguments. Another
+// local user can enumerate such a number and pre-create every name it
+// makes, whatever code chose it. A method of a type of math/rand,
+// math/rand/v2 or crypto/rand, or of a type that is itself a random
+// source (it has the Int63 of math/rand.Source or the Uint64 of
+// math/rand/v2.Source), is random. Functions that are not methods are
+// judged by what the evaluator knows of them (os.Getpid, atomic counters),
+// and so is the standard library.
+func (ev *evaluator) enumerableInt(call *ast.CallExpr) bool {
+	t, ok := ev.r.info.TypeOf(call).Underlying().(*types.Basic)
+	if !ok || t.Info()&types.IsInteger == 0 {
+		return false
+	}
+	fn, ok := typeutil.Callee(ev.r.info, call).(*types.Func)
+	if !ok || fn.Pkg() == nil || randPackages[fn.Pkg().Path()] {
+		return false
+	}
+	if !strings.Contains(strings.Split(fn.Pkg().Path(), "/")[0], ".") {
+		return false // the standard library: the evaluator models what it knows of it
+	}
+	recv := fn.Type().(*types.Signature).Recv()
+	if recv == nil || randomSource(recv.Type()) {
+		return false
+	}
+	for _, a := range call.Args {
+		if !ev.eval(a).pred {
+			return false
+		}
+	}
+	return true
+}
+
+// randomSource reports whether values of type t produce random numbers:
+// t has the method of math/rand.Source (Int63() int64) or of
+// math/rand/v2.Source (Uint64() uint64).
+func randomSource(t types.Type) bool {
+	for _, m := range []struct {
+		name string
+		kind types.BasicKind
+	}{{"Int63", types.Int64}, {"Uint64", types.Uint64}} {
+		obj, _, _ := types.LookupFieldOrMethod(t, true, nil, m.name)
+		fn, ok := obj.(*types.Func)
+		if !ok {
+			continue
+		}
+		sig := fn.Type().(*types.Signature)
+		if sig.Params().Len() == 0 && sig.Results().Len() == 1 && types.Identical(sig.Results().At(0).Type(), types.Typ[m.kind]) {
+			return true
+		}
+	}
+	return false
+}
+
+// randPackages are the packages whose numbers are random.
+var randPackages = map[string]bool{"math/rand": true, "math/rand/v2": true, "crypto/rand": true}
+
+func (ev *evaluator) evalCallOf(call *ast.CallExpr, index int) val {
 	info := ev.r.info
 	if tv, ok := info.Types[call.Fun]; ok && tv.IsType() {
 		if len(call.Args) == 1 && index == 0 {
@@ -1022,6 +1090,8 @@ func (ev *evaluator) evalMethod(call *ast.CallExpr, fn *types.Func, index int) v
 		if len(call.Args) > 0 {
 			return ev.join([]ast.Expr{sel.X, call.Args[0]})
 		}
+	case pkg == "time" && recvName == "Time" && (name == "UnixNano" || name == "Nanosecond"):
+		return unknownVal // nanoseconds: no one can guess them ahead
 	case pkg == "time" && recvName == "Time":
 		return ev.allPred(append([]ast.Expr{sel.X}, call.Args...))
 	case pkg == "time" && recvName == "Duration":

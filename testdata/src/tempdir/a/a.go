@@ -1,6 +1,7 @@
 package a
 
 import (
+	"example.com/ids"
 	"fmt"
 	"io/ioutil"
 	"math/rand"
@@ -71,6 +72,15 @@ func roots() {
 	probe(dir) // want `shared temp unpredictable`
 }
 
+// Integers from getters of other modules: an id can be enumerated, a
+// random source's number cannot, and a function's result is unknown.
+func ints(inst ids.Instance, g *ids.Gen) {
+	probe(fmt.Sprintf("/tmp/screenshot_%d", inst.ID())) // want `shared temp predictable`
+	probe(fmt.Sprintf("/tmp/x-%d", g.Next()))           // want `shared temp unpredictable`
+	probe(fmt.Sprintf("/tmp/x-%d", g.Uint64()))         // want `shared temp unpredictable`
+	probe(fmt.Sprintf("/tmp/x-%d", ids.Count()))        // want `shared temp unpredictable`
+}
+
 func joins(name string, n int) {
 	tmp := os.TempDir()
 	probe(filepath.Join(tmp, "x.log"))                                  // want `shared temp predictable`
@@ -82,7 +92,8 @@ func joins(name string, n int) {
 	probe(tmp + string(os.PathSeparator) + "x")                         // want `shared temp predictable`
 	probe(tmp + "x")                                                    // want `unknown predictable`
 	probe(fmt.Sprintf("%s/x-%d.log", tmp, os.Getpid()))                 // want `shared temp predictable`
-	probe(fmt.Sprintf("/tmp/x-%d", time.Now().UnixNano()))              // want `shared temp predictable`
+	probe(fmt.Sprintf("/tmp/x-%d", time.Now().UnixNano()))              // want `shared temp unpredictable`
+	probe(fmt.Sprintf("/tmp/x-%d", time.Now().Unix()))                  // want `shared temp predictable`
 	probe(fmt.Sprintf("/tmp/x-%d", rand.Int()))                         // want `shared temp unpredictable`
 	probe(fmt.Sprintf("%s/x-%d", tmp, n))                               // want `shared temp unpredictable`
 	probe(filepath.Join(tmp, "x-"+strconv.Itoa(os.Getpid())))           // want `shared temp predictable`

@@ -27,7 +27,8 @@ func predictableParts(data []byte, seq int) {
 	pid := os.Getpid()
 	os.WriteFile(fmt.Sprintf("/tmp/app-%d.pid", pid), data, 0o600)                            // want `predictable name`
 	os.WriteFile(filepath.Join(os.TempDir(), "app-"+strconv.Itoa(os.Getuid())), data, 0o600)  // want `predictable name`
-	os.WriteFile(filepath.Join(os.TempDir(), fmt.Sprint(time.Now().UnixNano())), data, 0o600) // want `predictable name`
+	os.WriteFile(filepath.Join(os.TempDir(), fmt.Sprint(time.Now().UnixNano())), data, 0o600) // ok: nanoseconds cannot be guessed ahead
+	os.WriteFile(filepath.Join(os.TempDir(), fmt.Sprint(time.Now().Unix())), data, 0o600)     // want `predictable name`
 	host, _ := os.Hostname()
 	os.MkdirAll(filepath.Join(os.TempDir(), host), 0o700)                                     // want `predictable name`
 	os.WriteFile(filepath.Join(os.TempDir(), filepath.Base(os.Args[0])+".lock"), data, 0o600) // want `predictable name`
