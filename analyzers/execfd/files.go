@@ -60,6 +60,9 @@ func (fn *fun) checkFiles() {
 				}
 			}
 			for _, f := range fn.filesIn(given) {
+				if !fn.reaches(f.create, start) {
+					continue // started on a path where the file does not exist
+				}
 				hs = append(hs, handoff{f: f, start: start, what: cmd.startNames[start]})
 			}
 			if inLoop {
@@ -125,6 +128,9 @@ func (fn *fun) checkHandoff(h handoff) bool {
 		},
 
 		ErrPredicate: fn.c.pred.Arg, Table: fn.c.table,
+		// Where the file's variable is nil ("if r != nil { r.Close() }")
+		// there is no descriptor to close.
+		Obj: h.f.v,
 	}
 	fn.deferRelease(q, h.start.Pos(), released)
 	if fn.aliasedBefore(h.f.v, h.start) {
