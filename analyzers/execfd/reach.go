@@ -2,7 +2,10 @@ package execfd
 
 import (
 	"go/ast"
+	"go/token"
+	"go/types"
 
+	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/cfg"
 )
 
@@ -77,4 +80,57 @@ func enclosingLit(s, n ast.Node) bool {
 		return x.Pos() <= n.Pos() && n.End() <= x.End()
 	})
 	return found
+}
+
+// inPipeCloseFailure reports whether the node lies in the branch taken when
+// closing a pipe end that the function made fails:
+//
+//	if err := r.Close(); err != nil {
+//		return err // n
+//	}
+//
+// Closing an open pipe end cannot fail (close(2) on a pipe reports no I/O
+// error), so no path goes through that branch.
+func (fn *fun) inPipeCloseFailure(n ast.Node) bool {
+	path, _ := astutil.PathEnclosingInterval(fn.file, n.Pos(), n.End())
+	for i, p := range path {
+		ifs, ok := p.(*ast.IfStmt)
+		if !ok {
+			continue
+		}
+		if i == 0 || path[i-1] != ifs.Body {
+			return false // the nearest if holds n outside its body
+		}
+		as, ok := ifs.Init.(*ast.AssignStmt)
+		if !ok || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
+			return false
+		}
+		call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+		if !ok || len(call.Args) != 0 {
+			return false
+		}
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok || sel.Sel.Name != "Close" {
+			return false
+		}
+		id, ok := ast.Unparen(sel.X).(*ast.Ident)
+		if !ok {
+			return false
+		}
+		v, _ := fn.info().Uses[id].(*types.Var)
+		f := fn.files[v]
+		if f == nil || !f.read && !f.write {
+			return false
+		}
+		errID, ok := as.Lhs[0].(*ast.Ident)
+		bin, ok2 := ast.Unparen(ifs.Cond).(*ast.BinaryExpr)
+		if !ok || !ok2 || bin.Op != token.NEQ {
+			return false
+		}
+		x, ok := ast.Unparen(bin.X).(*ast.Ident)
+		nilID, ok2 := ast.Unparen(bin.Y).(*ast.Ident)
+		return ok && ok2 && nilID.Name == "nil" && x.Name == errID.Name &&
+			fn.info().ObjectOf(x) == fn.info().ObjectOf(errID)
+	}
+	return false
 }

@@ -105,7 +105,7 @@ func (fn *fun) checkWait(cmd *command, start *ast.CallExpr) {
 		var msg string
 		switch l.Kind {
 		case pathflow.Return:
-			if fn.isMain() {
+			if fn.isMain() || fn.inPipeCloseFailure(l.Node) {
 				continue
 			}
 			msg = "this return leaves the child unwaited"

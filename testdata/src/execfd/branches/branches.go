@@ -88,3 +88,47 @@ func bothBranches(tty bool) error {
 	}
 	return cmd.Wait()
 }
+
+// Closing the pipe end the function made cannot fail: the return on its
+// error is no path that leaves the child unwaited.
+func closeChecked(stdin io.Reader) error {
+	cmd := exec.Command("x")
+	r, w, err := os.Pipe()
+	if err != nil {
+		return err
+	}
+	cmd.Stdin = r
+	go func() {
+		io.Copy(w, stdin)
+		w.Close()
+	}()
+	if err := cmd.Start(); err != nil { // ok: the Close below cannot fail
+		return err
+	}
+	if err := r.Close(); err != nil {
+		return err
+	}
+	return cmd.Wait()
+}
+
+// Any other error return after the start leaves the child unwaited.
+func otherError(stdin io.Reader, check func() error) error {
+	cmd := exec.Command("x")
+	r, w, err := os.Pipe()
+	if err != nil {
+		return err
+	}
+	cmd.Stdin = r
+	go func() {
+		io.Copy(w, stdin)
+		w.Close()
+	}()
+	if err := cmd.Start(); err != nil { // want `cmd.Start succeeds but the child is not waited on some path`
+		return err
+	}
+	r.Close()
+	if err := check(); err != nil {
+		return err
+	}
+	return cmd.Wait()
+}
