@@ -113,9 +113,7 @@ func (c *checker) removalHint(fn ast.Node, cr *tempfacts.Creation, a *tempfacts.
 		} else {
 			h.fix = fmt.Sprintf("remove it there only: name the error result %s and %s", errName, cond)
 		}
-		if a.Err != nil {
-			h.fix += " right after the error check"
-		}
+		h.fix += afterCreation(a)
 		if f, ok := c.deferFix(fn, a, cond); ok && c.errNameHolds(fn, errName, named, f.TextEdits[len(f.TextEdits)-1].Pos) {
 			if !named {
 				edits, ok := c.nameResults(fn, errName)
@@ -257,6 +255,11 @@ func (c *checker) removalCall(cr *tempfacts.Creation, a *tempfacts.Assign) (stri
 	if a.Cleanup != nil && a.Cleanup.Name != "_" {
 		return a.Cleanup.Name + "()", a.Cleanup, true
 	}
+	if a.Name != nil {
+		// A creator's own loop over random names: the file is known by
+		// the name it was created at.
+		return fmt.Sprintf("os.Remove(%s)", a.Name.Name), a.Name, true
+	}
 	if a.Object == nil || a.Object.Name == "_" {
 		return "", nil, false
 	}
@@ -369,7 +372,9 @@ func allErrorReturns(info *types.Info, exits []pathflow.Leak) bool {
 // again).
 func (c *checker) deferFix(fn ast.Node, a *tempfacts.Assign, stmt string) (analysis.SuggestedFix, bool) {
 	as, ok := a.Stmt.(*ast.AssignStmt)
-	if !ok {
+	if !ok || a.Name != nil {
+		// A creation inside a creator's own loop: the removal belongs
+		// after the loop, which the hint says in words.
 		return analysis.SuggestedFix{}, false
 	}
 	var after ast.Stmt = as
@@ -663,4 +668,17 @@ func onlyHarmlessCalls(info *types.Info, es []ast.Expr) bool {
 		})
 	}
 	return ok
+}
+
+// afterCreation says where the removal goes: right after the error check
+// of the creation, or, for a creator's own loop over random names, after
+// the loop (inside it, the defer would run for every try).
+func afterCreation(a *tempfacts.Assign) string {
+	switch {
+	case a.Name != nil:
+		return " after the loop that creates it"
+	case a.Err != nil && a.Err.Name != "_":
+		return " right after the error check"
+	}
+	return ""
 }

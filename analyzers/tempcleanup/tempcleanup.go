@@ -119,8 +119,15 @@ func (c *checker) function(fn ast.Node, body *ast.BlockStmt) {
 			return true
 		}
 		cr := c.res.Creation(call)
+		var own *tempfacts.Assign
 		if cr == nil {
-			return true
+			// The function's own loop over random names, as os.CreateTemp
+			// is written: it made the object, and owes its removal on
+			// every path that does not return it.
+			if own = c.res.ExclusiveAssign(fn, call, stack); own == nil {
+				return true
+			}
+			cr = own.Creation
 		}
 		if g == nil {
 			g = c.res.CFG(fn)
@@ -128,7 +135,7 @@ func (c *checker) function(fn ast.Node, body *ast.BlockStmt) {
 				return false
 			}
 		}
-		c.creation(fn, g, cr, stack)
+		c.creation(fn, g, cr, stack, own)
 		return true
 	})
 }
@@ -160,7 +167,9 @@ func (c *checker) calleeName(cr *tempfacts.Creation) string {
 	return name
 }
 
-func (c *checker) creation(fn ast.Node, g *cfg.CFG, cr *tempfacts.Creation, stack []ast.Node) {
+// creation checks one creation. own, when not nil, is the assignment of a
+// creator's own loop over random names (tempfacts.ExclusiveAssign).
+func (c *checker) creation(fn ast.Node, g *cfg.CFG, cr *tempfacts.Creation, stack []ast.Node, own *tempfacts.Assign) {
 	info := c.pass.TypesInfo
 	parent := stack[len(stack)-1]
 	mainStrict := func() {
@@ -187,7 +196,10 @@ func (c *checker) creation(fn ast.Node, g *cfg.CFG, cr *tempfacts.Creation, stac
 	default:
 		return // returned, passed on: handed off
 	}
-	a := c.res.AssignOf(parent, cr)
+	a := own
+	if a == nil {
+		a = c.res.AssignOf(parent, cr)
+	}
 	if a == nil {
 		c.owningFieldAt(parent, cr)
 		return // stored into a field or element
@@ -196,13 +208,16 @@ func (c *checker) creation(fn ast.Node, g *cfg.CFG, cr *tempfacts.Creation, stac
 		return // a test asserting that the creation fails
 	}
 	obj, cleanup := c.res.Var(a.Object), c.res.Var(a.Cleanup)
-	t := c.res.Track(fn, cr.Kind, obj, cleanup, tempfacts.Default)
+	t := c.res.TrackNamed(fn, cr.Kind, obj, c.res.Var(a.Name), cleanup, tempfacts.Default)
 	if (obj != nil && !t.Local(obj)) || (cleanup != nil && !t.Local(cleanup)) {
 		return // a global or a variable of an enclosing function: handed off
 	}
 	mainStrict()
 	name := ""
-	if a.Object != nil && a.Object.Name != "_" {
+	switch {
+	case a.Name != nil:
+		name = a.Name.Name // the file of a creator's own loop, by its name
+	case a.Object != nil && a.Object.Name != "_":
 		name = a.Object.Name
 	}
 	earlier := c.deferredBefore(fn, a.Stmt, t)
@@ -218,7 +233,7 @@ func (c *checker) creation(fn ast.Node, g *cfg.CFG, cr *tempfacts.Creation, stac
 			Info: info, CFG: g, Creation: a.Stmt, Err: c.res.Var(a.Err), Obj: present,
 			ErrPredicate: c.pass.ResultOf[errpred.Analyzer].(*errpred.Result).Arg,
 			Release:      c.closeCannotFail(fn, obj, t.Release), Registers: c.res.Registers, Exit: c.res.Exits().Kind,
-			Deferred: earlier, Table: c.res.Table,
+			Deferred: earlier, Table: c.res.Table, Results: c.results(fn),
 		})
 	}
 	leaks := query(t)
@@ -243,10 +258,13 @@ func (c *checker) creation(fn ast.Node, g *cfg.CFG, cr *tempfacts.Creation, stac
 		}
 	}
 	c.reportSkippedDefers(cr, name, skipped)
-	if leak != nil && c.inCallersDir(cr) && !t.AttemptsRemoval() {
+	if leak != nil && c.inCallersDir(cr) && !t.AttemptsRemoval() && !(own != nil && c.res.ReturnsObject(fn, a)) {
 		// Created in a directory someone else manages (a parameter, a
 		// flag), and never removed here on any path: the directory's
-		// owner cleans up.
+		// owner cleans up. A function's own loop over random names that
+		// returns the object to its caller is a creator, whose caller
+		// owns what it returns: the paths that return no object leak it
+		// whatever the directory.
 		c.r.ReportStrict(analysis.Diagnostic{
 			Pos: cr.Call.Pos(), End: cr.Call.End(),
 			Message: fmt.Sprintf("%s from %s is created in a directory this function does not own and is never removed: remove it, or document that the directory's owner does",
@@ -259,7 +277,7 @@ func (c *checker) creation(fn ast.Node, g *cfg.CFG, cr *tempfacts.Creation, stac
 		// Reported at the returns that drop the owner.
 	} else if obj != nil || cleanup != nil {
 		// Strict: escapes into unknown code are no hand-off.
-		for _, l := range query(c.res.Track(fn, cr.Kind, obj, cleanup, tempfacts.Strict)) {
+		for _, l := range query(c.res.TrackNamed(fn, cr.Kind, obj, c.res.Var(a.Name), cleanup, tempfacts.Strict)) {
 			if l.Kind == pathflow.Panic || l.Kind == pathflow.ProcessExit && l.Deferred != nil {
 				continue
 			}
@@ -288,6 +306,33 @@ func (c *checker) creation(fn ast.Node, g *cfg.CFG, cr *tempfacts.Creation, stac
 			break
 		}
 	}
+}
+
+// results returns the results of the function fn, a declaration or a
+// literal.
+func (c *checker) results(fn ast.Node) *types.Tuple {
+	var ft *ast.FuncType
+	switch fn := fn.(type) {
+	case *ast.FuncDecl:
+		ft = fn.Type
+	case *ast.FuncLit:
+		ft = fn.Type
+	}
+	if ft == nil {
+		return nil
+	}
+	sig, ok := c.pass.TypesInfo.TypeOf(ft).(*types.Signature)
+	if !ok {
+		if d, ok := fn.(*ast.FuncDecl); ok {
+			if f, ok := c.pass.TypesInfo.Defs[d.Name].(*types.Func); ok {
+				sig, _ = f.Type().(*types.Signature)
+			}
+		}
+	}
+	if sig == nil {
+		return nil
+	}
+	return sig.Results()
 }
 
 // unclosedAt is the related information of an exit that leaves a temp
@@ -338,14 +383,14 @@ func (c *checker) reportLeak(fn ast.Node, cr *tempfacts.Creation, a *tempfacts.A
 			fix = fmt.Sprintf("defer %s()", a.Cleanup.Name)
 		case cr.Kind == tempfacts.Dir:
 			fix = fmt.Sprintf("defer os.RemoveAll(%s)", name)
+		case a.Name != nil:
+			fix = fmt.Sprintf("defer os.Remove(%s)", a.Name.Name)
 		case cr.Kind == tempfacts.File:
 			fix = fmt.Sprintf("defer os.Remove(%s.Name())", name)
 		default:
 			fix = fmt.Sprintf("defer os.Remove(%s)", name)
 		}
-		if a.Err != nil && a.Err.Name != "_" {
-			fix += " right after the error check"
-		}
+		fix += afterCreation(a)
 	}
 	var removal []analysis.SuggestedFix
 	rel := related(l)

@@ -122,6 +122,10 @@ type Action struct {
 	// release happened; when nil the release is assumed to have happened.
 	// For Succeeds, the error variable taken to be nil.
 	Err *types.Var
+	// OnError is, for Deferred, 1 + the index of the named error result
+	// that guards the release: it runs only at returns that give that
+	// result an error. 0: it runs at every return.
+	OnError int
 }
 
 // An ExitKind says how a path leaves the function.
@@ -210,6 +214,13 @@ type Query struct {
 	// result ("defer func() { if err != nil { cleanup() } }()"), which a
 	// return of a nil error skips. Returns it says false for are leaks.
 	DeferredRuns func(ret *ast.ReturnStmt) bool
+	// Results, when not nil, are the results of the function. A deferred
+	// function literal registered on the path whose every release is
+	// guarded by a named error result ("defer func() { if err != nil {
+	// os.Remove(name) } }()") then covers only the returns that may give
+	// that result an error, not "return f, nil" (guard.go). Without
+	// Results such a release covers every return. Optional.
+	Results *types.Tuple
 }
 
 // A Leak is an exit reached without a release.
@@ -311,6 +322,7 @@ const (
 
 type state struct {
 	deferred ast.Node // the deferred release registered on the path
+	onError  int      // a deferred release guarded by the error result (Action.OnError), if no other
 	err      *types.Var
 	errKind  errKind
 	obj      *types.Var // Query.Obj, until it is assigned again
@@ -323,6 +335,7 @@ type visit struct {
 	block    int32
 	from     int
 	deferred bool
+	onError  int
 	err      *types.Var
 	errKind  errKind
 	obj      bool
@@ -332,7 +345,7 @@ type visit struct {
 }
 
 func (st *state) key(b *cfg.Block, i int) visit {
-	return visit{block: b.Index, from: i, deferred: st.deferred != nil, err: st.err, errKind: st.errKind,
+	return visit{block: b.Index, from: i, deferred: st.deferred != nil, onError: st.onError, err: st.err, errKind: st.errKind,
 		obj: st.obj != nil, entered: st.entered, derived: st.derived, conds: st.conds}
 }
 
@@ -467,7 +480,12 @@ func (s *search) walk(b *cfg.Block, i int, st state) {
 			}
 			st.err, st.errKind = a.Err, errOfRelease
 		case Deferred:
-			if st.deferred == nil {
+			switch {
+			case a.OnError > 0:
+				if st.onError == 0 {
+					st.onError = a.OnError
+				}
+			case st.deferred == nil:
 				st.deferred = n
 			}
 		case Succeeds:
@@ -500,7 +518,9 @@ func (s *search) exit(b *cfg.Block, st state) {
 	last := b.Nodes[len(b.Nodes)-1]
 	switch last := last.(type) {
 	case *ast.ReturnStmt:
-		if st.deferred == nil || s.skipsGuardedDefer(st, last) {
+		covered := st.deferred != nil && !s.skipsGuardedDefer(st, last) ||
+			st.onError > 0 && s.mayReturnError(last, st.onError-1)
+		if !covered {
 			s.leak(Leak{Node: last, Kind: Return})
 		}
 	case *ast.ExprStmt:
@@ -517,7 +537,9 @@ func (s *search) exit(b *cfg.Block, st state) {
 		switch {
 		case kind == ProcessExit:
 			s.leak(Leak{Node: call, Kind: ProcessExit, Deferred: st.deferred})
-		case st.deferred == nil:
+		case st.deferred == nil && st.onError == 0:
+			// A release guarded by the error result may run when the
+			// function unwinds: the result is not known there.
 			s.leak(Leak{Node: call, Kind: kind})
 		}
 	}
@@ -682,7 +704,11 @@ func (s *search) scan(n ast.Node) Action {
 			switch p := parent.(type) {
 			case *ast.CallExpr:
 				if p.Fun == m {
-					better(Action{Effect: effect(deferred)})
+					a := Action{Effect: effect(deferred)}
+					if deferred {
+						a.OnError = s.errorGuard(m)
+					}
+					better(a)
 				} else if s.q.Registers != nil && s.q.Registers(p) {
 					better(Action{Effect: Deferred})
 				} else {

@@ -10,6 +10,20 @@ import (
 	"github.com/tmplint/tmplint/internal/pathflow"
 )
 
+// ExclusiveAssign returns the assignment of call when it is the creation
+// of a creator's own loop over random names in the function fn (see
+// exclusiveAssign), or nil. stack holds the call's ancestors in fn's body.
+// The caller checks that the object is removed or handed on, as for
+// os.CreateTemp: the function made it, and a path on which it neither
+// returns nor removes it leaks it.
+func (r *Result) ExclusiveAssign(fn ast.Node, call *ast.CallExpr, stack []ast.Node) *Assign {
+	d, ok := fn.(*ast.FuncDecl)
+	if !ok || d.Body == nil || generic(d) {
+		return nil
+	}
+	return r.exclusiveAssign(d, call, stack)
+}
+
 // exclusiveAssign recognizes, in the function d, a creator's own loop over
 // random names, as os.CreateTemp and os.MkdirTemp are written:
 //
@@ -79,6 +93,9 @@ func (r *Result) exclusiveAssign(d *ast.FuncDecl, call *ast.CallExpr, stack []as
 	// The parent directory, for the fact's DirParam: the first argument
 	// of the filepath.Join that built the name.
 	a.Creation.DirArg = name
+	if kind == File {
+		a.Name = ident(name)
+	}
 	if id, ok := name.(*ast.Ident); ok {
 		if v, ok := r.info.Uses[id].(*types.Var); ok && len(values[v]) == 1 {
 			a.Creation.DirArg = values[v][0]

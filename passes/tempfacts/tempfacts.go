@@ -608,6 +608,10 @@ type Assign struct {
 	Object   *ast.Ident // nil if the object is not assigned (dropped, or no object)
 	Cleanup  *ast.Ident // nil if none
 	Err      *ast.Ident // the error result, nil if none
+	// Name is the variable holding the name the object was created at,
+	// for a creator's own loop over random names (os.OpenFile(name,
+	// O_CREATE|O_EXCL, ...)): the file on disk is the object too.
+	Name *ast.Ident
 }
 
 // AssignOf returns the assignment of the creation call, if stmt is one:
@@ -737,6 +741,26 @@ func (r *Result) computeReturns(fn *types.Func, d *ast.FuncDecl) *returnsTemp {
 	return fact
 }
 
+// ReturnsObject reports whether the function fn returns the object of the
+// assigned creation a to its caller on some path: it acts as a creator
+// whose caller owns what it returns.
+func (r *Result) ReturnsObject(fn ast.Node, a *Assign) bool {
+	d, ok := fn.(*ast.FuncDecl)
+	if !ok || d.Body == nil || generic(d) {
+		return false
+	}
+	obj, ok := r.info.Defs[d.Name].(*types.Func)
+	if !ok {
+		return false
+	}
+	sig, _ := obj.Type().(*types.Signature)
+	g := r.cfgs.FuncDecl(d)
+	if sig == nil || g == nil || sig.Results().Len() == 0 {
+		return false
+	}
+	return r.returnedObject(d, sig, g, a, -1) != nil
+}
+
 // returnedObject finds the returns reached by the assigned creation a
 // before any release, and what they hand to the caller.
 func (r *Result) returnedObject(d *ast.FuncDecl, sig *types.Signature, g *cfg.CFG, a *Assign, dirParam int) *returnsTemp {
@@ -744,11 +768,11 @@ func (r *Result) returnedObject(d *ast.FuncDecl, sig *types.Signature, g *cfg.CF
 	if obj == nil && cleanup == nil {
 		return nil
 	}
-	t := r.Track(d, a.Creation.Kind, obj, cleanup, keepReturned)
+	t := r.track(d, a.Creation.Kind, obj, cleanup, keepReturned, nil, r.Var(a.Name))
 	leaks := pathflow.Leaks(&pathflow.Query{
 		Info: r.info, CFG: g, Creation: a.Stmt, Err: r.Var(a.Err),
 		Release: t.Release, Registers: r.Registers, Exit: r.exits.Kind,
-		KeepReturned: true, Table: r.Table,
+		KeepReturned: true, Table: r.Table, Results: sig.Results(),
 	})
 	for _, l := range leaks {
 		ret, ok := l.Node.(*ast.ReturnStmt)

@@ -95,7 +95,15 @@ func (r *Result) Track(fn ast.Node, kind Kind, obj, cleanup *types.Var, mode Mod
 	return r.track(fn, kind, obj, cleanup, mode, nil)
 }
 
-func (r *Result) track(fn ast.Node, kind Kind, obj, cleanup *types.Var, mode Mode, field *types.Var) *Tracker {
+// TrackNamed is Track for an object that is also known by the name it was
+// created at: name, a variable holding that path, is tracked as the
+// object's name (os.OpenFile(name, O_CREATE|O_EXCL, ...) in a creator's
+// own loop: returning name hands the file on, removing it releases it).
+func (r *Result) TrackNamed(fn ast.Node, kind Kind, obj, name, cleanup *types.Var, mode Mode) *Tracker {
+	return r.track(fn, kind, obj, cleanup, mode, nil, name)
+}
+
+func (r *Result) track(fn ast.Node, kind Kind, obj, cleanup *types.Var, mode Mode, field *types.Var, names ...*types.Var) *Tracker {
 	t := &Tracker{
 		field: field,
 		res:   r, info: r.info, mode: mode,
@@ -144,6 +152,11 @@ func (r *Result) track(fn ast.Node, kind Kind, obj, cleanup *types.Var, mode Mod
 	}
 	if cleanup != nil && mode != Close {
 		t.cleanups[cleanup] = true
+	}
+	for _, v := range names {
+		if v != nil && mode != Close {
+			t.names[v] = true
+		}
 	}
 	t.body = body
 	if body != nil {
