@@ -46,6 +46,23 @@
 //		return err // reported: dir stays on disk
 //	}
 //
+// A temp file passed where an interface without a Name() string method is
+// expected (io.Writer, io.WriterAt, io.ReadSeeker) is borrowed too, even by
+// a function value or an interface method: the callee cannot name the file
+// to remove it. As any, it is unknown code (a type switch may recover it).
+//
+// A removal deferred under "if err != nil" runs only when err is set at
+// the return: for a named error result, every return but one of the
+// literal nil ("return f, nil" hands f to the caller, or leaks it); for
+// another error variable, every return unless the path has found it nil
+// ("if err != nil { return err }" taken earlier, nothing assigned since).
+//
+// A function that creates a file itself, with os.OpenFile(name,
+// O_CREATE|O_EXCL, ...) at a random name in a loop that retries while the
+// name exists (as os.CreateTemp is written), made a temp object: it must
+// remove name or return it on every path after the loop, whatever
+// directory it creates in.
+//
 // A function literal that captures the object carries it like the object
 // itself: calling it here is a use, but returning it, storing it or
 // passing it to a function that stores it hands the object off (a layer

@@ -23,74 +23,95 @@ import (
 // Counting such a release as one that covers every return hid both the
 // creator's fact and its leaks.
 
-// errorGuard returns 1 + the index, among Query.Results, of the named
-// error result that guards every release in the deferred literal: each
-// lies in the body of an "if err != nil" (without else) on that result.
-// It returns 0 when some release is not so guarded, or Results is unset.
-func (s *search) errorGuard(lit *ast.FuncLit) int {
-	if s.q.Results == nil || lit.Body == nil {
-		return 0
+// errorGuard returns what guards every release in the deferred literal:
+// each lies in the body of an "if v != nil" (without else) on one error
+// variable v. When v is a named result (Query.Results) it returns 1 + its
+// index; otherwise it returns the condition, which a path may know to be
+// false ("if err != nil { return err }" taken before). It returns 0, nil
+// when some release is not so guarded.
+func (s *search) errorGuard(lit *ast.FuncLit) (int, ast.Expr) {
+	if lit.Body == nil {
+		return 0, nil
 	}
-	guard, ok := -1, true
+	var guard *types.Var
+	var cond ast.Expr
+	ok := true
 	ast.PreorderStack(lit.Body, nil, func(m ast.Node, stack []ast.Node) bool {
 		if !ok {
 			return false
 		}
-		if _, isLit := m.(*ast.FuncLit); isLit {
-			ok = !s.bodyReleases(m.(*ast.FuncLit)) // a nested release: not judged
+		if inner, isLit := m.(*ast.FuncLit); isLit {
+			ok = !s.bodyReleases(inner) // a nested release: not judged
 			return false
 		}
 		if a := s.q.Release(m, stack); a.Effect < Deferred {
 			return true
 		}
-		i := s.guardingResult(m, stack)
-		if i < 0 || guard >= 0 && guard != i {
+		v, c := s.guardingVar(m, stack)
+		if v == nil || guard != nil && guard != v {
 			ok = false
 			return false
 		}
-		guard = i
+		guard, cond = v, c
 		return false
 	})
-	if !ok || guard < 0 {
-		return 0
+	if !ok || guard == nil {
+		return 0, nil
 	}
-	return guard + 1
+	if s.q.Results != nil {
+		for i := range s.q.Results.Len() {
+			if s.q.Results.At(i) == guard {
+				return i + 1, nil
+			}
+		}
+	}
+	return 0, cond
 }
 
-// guardingResult returns the index of the error result r when the node m
-// lies in the body of an "if r != nil" on the stack, or -1.
-func (s *search) guardingResult(m ast.Node, stack []ast.Node) int {
+// guardingVar returns the error variable v and the condition when the
+// node m lies in the body of an "if v != nil" on the stack.
+func (s *search) guardingVar(m ast.Node, stack []ast.Node) (*types.Var, ast.Expr) {
 	child := m
 	for i := len(stack) - 1; i >= 0; i-- {
 		if ifs, ok := stack[i].(*ast.IfStmt); ok && ifs.Body == child && ifs.Else == nil && ifs.Init == nil {
-			if r := s.nonNilResult(ifs.Cond); r >= 0 {
-				return r
+			if v := s.nonNilVar(ifs.Cond); v != nil {
+				return v, ifs.Cond
 			}
 		}
 		child = stack[i]
 	}
-	return -1
+	return nil, nil
 }
 
-// nonNilResult returns the index of the result r of error type when cond
-// is "r != nil", or -1.
-func (s *search) nonNilResult(cond ast.Expr) int {
+// nonNilVar returns v of error type when cond is "v != nil".
+func (s *search) nonNilVar(cond ast.Expr) *types.Var {
 	bin, ok := ast.Unparen(cond).(*ast.BinaryExpr)
 	if !ok || bin.Op != token.NEQ {
-		return -1
+		return nil
 	}
 	id, ok := ast.Unparen(bin.X).(*ast.Ident)
 	if !ok || !isNil(s.q.Info, ast.Unparen(bin.Y)) {
-		return -1
+		return nil
 	}
 	v, _ := s.q.Info.Uses[id].(*types.Var)
-	for i := range s.q.Results.Len() {
-		r := s.q.Results.At(i)
-		if r == v && types.Identical(r.Type(), types.Universe.Lookup("error").Type()) {
-			return i
-		}
+	if v == nil || !types.Identical(v.Type(), types.Universe.Lookup("error").Type()) {
+		return nil
 	}
-	return -1
+	return v
+}
+
+// guardRuns reports whether a release deferred under the guard of st runs
+// at the return: one guarded by a named result runs unless the return
+// gives it the literal nil; one guarded by another variable runs unless
+// the path knows its condition to be false.
+func (s *search) guardRuns(st *state, ret *ast.ReturnStmt) bool {
+	switch {
+	case st.onError > 0:
+		return s.mayReturnError(ret, st.onError-1)
+	case st.guard != nil:
+		return s.repeated(st.guard, true, st) != absent
+	}
+	return false
 }
 
 // mayReturnError reports whether the return may give result i a non-nil

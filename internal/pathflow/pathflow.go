@@ -126,6 +126,9 @@ type Action struct {
 	// that guards the release: it runs only at returns that give that
 	// result an error. 0: it runs at every return.
 	OnError int
+	// Guard is, for Deferred, the condition ("err != nil" on a variable
+	// that is not a result) under which the release runs, or nil.
+	Guard ast.Expr
 }
 
 // An ExitKind says how a path leaves the function.
@@ -323,6 +326,7 @@ const (
 type state struct {
 	deferred ast.Node // the deferred release registered on the path
 	onError  int      // a deferred release guarded by the error result (Action.OnError), if no other
+	guard    ast.Expr // a deferred release guarded by another error variable (Action.Guard), if no other
 	err      *types.Var
 	errKind  errKind
 	obj      *types.Var // Query.Obj, until it is assigned again
@@ -336,6 +340,7 @@ type visit struct {
 	from     int
 	deferred bool
 	onError  int
+	guard    ast.Expr
 	err      *types.Var
 	errKind  errKind
 	obj      bool
@@ -345,7 +350,7 @@ type visit struct {
 }
 
 func (st *state) key(b *cfg.Block, i int) visit {
-	return visit{block: b.Index, from: i, deferred: st.deferred != nil, onError: st.onError, err: st.err, errKind: st.errKind,
+	return visit{block: b.Index, from: i, deferred: st.deferred != nil, onError: st.onError, guard: st.guard, err: st.err, errKind: st.errKind,
 		obj: st.obj != nil, entered: st.entered, derived: st.derived, conds: st.conds}
 }
 
@@ -481,9 +486,9 @@ func (s *search) walk(b *cfg.Block, i int, st state) {
 			st.err, st.errKind = a.Err, errOfRelease
 		case Deferred:
 			switch {
-			case a.OnError > 0:
-				if st.onError == 0 {
-					st.onError = a.OnError
+			case a.OnError > 0 || a.Guard != nil:
+				if st.onError == 0 && st.guard == nil {
+					st.onError, st.guard = a.OnError, a.Guard
 				}
 			case st.deferred == nil:
 				st.deferred = n
@@ -518,8 +523,7 @@ func (s *search) exit(b *cfg.Block, st state) {
 	last := b.Nodes[len(b.Nodes)-1]
 	switch last := last.(type) {
 	case *ast.ReturnStmt:
-		covered := st.deferred != nil && !s.skipsGuardedDefer(st, last) ||
-			st.onError > 0 && s.mayReturnError(last, st.onError-1)
+		covered := st.deferred != nil && !s.skipsGuardedDefer(st, last) || s.guardRuns(&st, last)
 		if !covered {
 			s.leak(Leak{Node: last, Kind: Return})
 		}
@@ -537,7 +541,7 @@ func (s *search) exit(b *cfg.Block, st state) {
 		switch {
 		case kind == ProcessExit:
 			s.leak(Leak{Node: call, Kind: ProcessExit, Deferred: st.deferred})
-		case st.deferred == nil && st.onError == 0:
+		case st.deferred == nil && st.onError == 0 && st.guard == nil:
 			// A release guarded by the error result may run when the
 			// function unwinds: the result is not known there.
 			s.leak(Leak{Node: call, Kind: kind})
@@ -706,7 +710,7 @@ func (s *search) scan(n ast.Node) Action {
 				if p.Fun == m {
 					a := Action{Effect: effect(deferred)}
 					if deferred {
-						a.OnError = s.errorGuard(m)
+						a.OnError, a.Guard = s.errorGuard(m)
 					}
 					better(a)
 				} else if s.q.Registers != nil && s.q.Registers(p) {

@@ -599,6 +599,9 @@ func (t *Tracker) call(call *ast.CallExpr, stack []ast.Node) (Reason, *types.Var
 			return NoReason, nil
 		}
 	}
+	if t.mode != Close && t.onlyAsNamelessInterface(call, carried) {
+		return NoReason, nil
+	}
 	fn, _ := typeutil.Callee(t.info, call).(*types.Func)
 	if fn == nil {
 		return Escaped, nil // a function value
@@ -680,6 +683,58 @@ func (t *Tracker) call(call *ast.CallExpr, stack []ast.Node) (Reason, *types.Var
 		return Kept, nil
 	}
 	return NoReason, nil
+}
+
+// onlyAsNamelessInterface reports whether every argument of the call that
+// carries the object is the tracked *os.File itself, received by a
+// parameter of an interface type that has no Name() string method
+// (io.Writer, io.WriterAt, io.ReadSeeker): whatever the callee does with
+// it, function value or interface method alike, it cannot name the file
+// to remove it, so the caller still owns it. Only a type assertion could
+// recover the name, and code that takes a writer does not remove what it
+// writes to.
+func (t *Tracker) onlyAsNamelessInterface(call *ast.CallExpr, carried []int) bool {
+	sig, ok := t.info.TypeOf(call.Fun).Underlying().(*types.Signature)
+	if !ok || call.Ellipsis.IsValid() {
+		return false
+	}
+	for _, i := range carried {
+		if !t.fileIdent(call.Args[i]) {
+			return false
+		}
+		j := paramIndex(sig, i)
+		if j >= sig.Params().Len() {
+			return false
+		}
+		pt := sig.Params().At(j).Type()
+		if sig.Variadic() && j == sig.Params().Len()-1 {
+			sl, ok := pt.(*types.Slice)
+			if !ok {
+				return false
+			}
+			pt = sl.Elem()
+		}
+		if !types.IsInterface(pt) || hasNameMethod(pt) {
+			return false
+		}
+	}
+	return true
+}
+
+// hasNameMethod reports whether values of type t have a Name() string
+// method, as *os.File does: an interface with it (or any, which a type
+// switch may turn back into the file) lets the callee learn the path.
+func hasNameMethod(t types.Type) bool {
+	if iface, ok := t.Underlying().(*types.Interface); ok && iface.NumMethods() == 0 {
+		return true // any: nothing is known of what the callee asserts
+	}
+	obj, _, _ := types.LookupFieldOrMethod(t, true, nil, "Name")
+	fn, ok := obj.(*types.Func)
+	if !ok {
+		return false
+	}
+	sig := fn.Type().(*types.Signature)
+	return sig.Params().Len() == 0 && sig.Results().Len() == 1 && types.Identical(sig.Results().At(0).Type(), types.Typ[types.String])
 }
 
 // appendsOutside reports whether the append call, whose parent is parent,

@@ -4,6 +4,7 @@ package guardeddefer
 
 import (
 	"errors"
+	"io"
 	"os"
 )
 
@@ -67,4 +68,63 @@ func always(d []byte) (err error) {
 	}()
 	_, err = f.Write(d)
 	return nil
+}
+
+// The guard is a local error, not the result (coreos/ignition's
+// PerformFetch): on the append branch the outer err stays nil, so the
+// guarded removal does not run and the file stays.
+func fetchInto(path string, appendMode bool, fetch func(io.Writer) error) error {
+	var err error
+	var tmp *os.File
+	if tmp, err = os.CreateTemp("", "tmp"); err != nil { // want `temp file tmp from os.CreateTemp is not removed on every path`
+		return err
+	}
+	defer func() {
+		tmp.Close()
+		if err != nil {
+			os.Remove(tmp.Name())
+		}
+	}()
+	if err = fetch(tmp); err != nil {
+		return err
+	}
+	if appendMode {
+		target, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
+		if err != nil {
+			return err
+		}
+		defer target.Close()
+		_, err = io.Copy(target, tmp)
+		return err
+	}
+	err = os.Rename(tmp.Name(), path)
+	return err
+}
+
+// A writer cannot name the file it writes to: handing the file to a
+// function value, or an interface method, that takes an io.Writer keeps
+// it the caller's.
+type fetcher interface {
+	Fetch(url string, dst io.Writer) error
+}
+
+func download(f fetcher, url string) error {
+	tmp, err := os.CreateTemp("", "dl") // want `temp file tmp from os.CreateTemp is not removed on every path`
+	if err != nil {
+		return err
+	}
+	if err := f.Fetch(url, tmp); err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	return tmp.Close()
+}
+
+// Handed as any, the callee may assert it back to a file: unknown code.
+func hand(keep func(any)) {
+	tmp, err := os.CreateTemp("", "any") // ok by default: unknown code got it
+	if err != nil {
+		return
+	}
+	keep(tmp)
 }
