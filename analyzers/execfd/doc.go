@@ -66,7 +66,9 @@
 //     start on every path dies with the parent and is not reported by this
 //     rule; if it is never waited the rule above still reports it;
 //   - exec.CommandContext running a shell (sh, bash, dash or zsh, by name or
-//     path, with -c) whose output goes to a buffer or a pipe (Output,
+//     path, with -c; also behind env, sudo, doas, nice, ionice, timeout,
+//     nohup, setsid or stdbuf, which run their arguments as a command and
+//     are all that cancel kills) whose output goes to a buffer or a pipe (Output,
 //     CombinedOutput, StdoutPipe, StderrPipe, a writer that is not an
 //     *os.File) and whose WaitDelay is never set: when the context is
 //     cancelled the shell is killed, but the commands it started keep the

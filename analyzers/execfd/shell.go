@@ -44,8 +44,8 @@ func (fn *fun) checkShells() {
 			SuggestedFixes: fn.waitDelayFix(cmd),
 		}
 		if shell && captured {
-			d.Message = fmt.Sprintf("%s runs a shell under a context with its output captured, and %s.WaitDelay is not set: on cancel only the shell is killed, and Wait blocks until every command it started closes the pipe; set %s.WaitDelay",
-				name, name, name)
+			d.Message = fmt.Sprintf("%s runs a shell under a context with its output captured, and %s.WaitDelay is not set: on cancel only %s is killed, and Wait blocks until every command it started closes the pipe; set %s.WaitDelay",
+				name, name, fn.killedOnCancel(cmd.create), name)
 			fn.c.r.Report(d)
 			continue
 		}
@@ -65,7 +65,7 @@ func (fn *fun) checkShells() {
 		}
 		d := analysis.Diagnostic{Pos: call.Pos(), End: call.End()}
 		if fn.runsShell(call) {
-			d.Message = "this command runs a shell under a context with its output captured, and its WaitDelay cannot be set: on cancel only the shell is killed, and Wait blocks until every command it started closes the pipe; keep the *exec.Cmd in a variable and set its WaitDelay"
+			d.Message = "this command runs a shell under a context with its output captured, and its WaitDelay cannot be set: on cancel only " + fn.killedOnCancel(call) + " is killed, and Wait blocks until every command it started closes the pipe; keep the *exec.Cmd in a variable and set its WaitDelay"
 			fn.c.r.Report(d)
 			continue
 		}
@@ -120,17 +120,28 @@ var shells = map[string]bool{"sh": true, "bash": true, "dash": true, "zsh": true
 // runsShell reports whether exec.CommandContext(ctx, name, args...) runs a
 // shell with -c: the name is sh, bash, dash or zsh (or a path to one) and
 // one of the arguments is -c, alone or in a cluster of options like -ec.
+// A shell run through a program that runs its arguments as a command (env,
+// sudo, nice, timeout, nohup and their kind, by name or path) is a shell
+// too: killing the wrapper on cancel leaves the shell's children holding
+// the pipe all the same.
 func (fn *fun) runsShell(call *ast.CallExpr) bool {
 	if len(call.Args) < 3 {
 		return false
 	}
-	name, ok := fn.constString(call.Args[1])
-	if !ok || !shells[path.Base(name)] {
+	var argv []string // the constant prefix of name and args
+	for _, a := range call.Args[1:] {
+		s, ok := fn.constString(a)
+		if !ok {
+			break
+		}
+		argv = append(argv, s)
+	}
+	argv = unwrapCommand(argv)
+	if len(argv) < 2 || !shells[path.Base(argv[0])] {
 		return false
 	}
-	for _, a := range call.Args[2:] {
-		s, ok := fn.constString(a)
-		if !ok || !strings.HasPrefix(s, "-") || strings.HasPrefix(s, "--") {
+	for _, s := range argv[1:] {
+		if !strings.HasPrefix(s, "-") || strings.HasPrefix(s, "--") {
 			continue
 		}
 		letters := s[1:]
@@ -139,6 +150,81 @@ func (fn *fun) runsShell(call *ast.CallExpr) bool {
 		}
 	}
 	return false
+}
+
+// killedOnCancel names what the context's cancel kills: the shell, or the
+// wrapper that runs it ("env").
+func (fn *fun) killedOnCancel(call *ast.CallExpr) string {
+	if len(call.Args) >= 2 {
+		if name, ok := fn.constString(call.Args[1]); ok {
+			if _, wrapped := commandWrappers[path.Base(name)]; wrapped {
+				return path.Base(name) + ", not the shell it runs,"
+			}
+		}
+	}
+	return "the shell"
+}
+
+// A commandWrapper is a program that runs the rest of its arguments as a
+// command: valued lists its options that take the next argument as their
+// value, positional how many arguments come before the command (timeout's
+// duration), and assignments whether NAME=VALUE arguments may come first.
+type commandWrapper struct {
+	valued      map[string]bool
+	positional  int
+	assignments bool
+}
+
+var commandWrappers = map[string]commandWrapper{
+	"env":     {valued: map[string]bool{"-u": true, "-C": true, "-S": true}, assignments: true},
+	"sudo":    {valued: map[string]bool{"-u": true, "-g": true, "-p": true, "-C": true, "-D": true, "-r": true, "-t": true, "-U": true, "-h": true, "-R": true, "-T": true}},
+	"doas":    {valued: map[string]bool{"-u": true, "-C": true}},
+	"nice":    {valued: map[string]bool{"-n": true}},
+	"ionice":  {valued: map[string]bool{"-c": true, "-n": true, "-p": true, "-P": true, "-u": true}},
+	"timeout": {valued: map[string]bool{"-s": true, "-k": true}, positional: 1},
+	"nohup":   {},
+	"setsid":  {},
+	"stdbuf":  {valued: map[string]bool{"-i": true, "-o": true, "-e": true}},
+}
+
+// unwrapCommand returns the command that argv runs once the wrappers in
+// front of it are skipped: ["env", "A=1", "sh", "-c", "x"] runs
+// ["sh", "-c", "x"]. It returns argv itself when it does not start with a
+// wrapper, and nil when the wrapped command is not in argv.
+func unwrapCommand(argv []string) []string {
+	for range 4 {
+		if len(argv) == 0 {
+			return nil
+		}
+		w, ok := commandWrappers[path.Base(argv[0])]
+		if !ok {
+			return argv
+		}
+		i := 1
+		for i < len(argv) {
+			a := argv[i]
+			switch {
+			case a == "--":
+				i++
+			case strings.HasPrefix(a, "-") && len(a) > 1:
+				i++
+				if w.valued[a] {
+					i++
+				}
+				continue
+			case w.assignments && strings.Contains(a, "="):
+				i++
+				continue
+			}
+			break
+		}
+		i += w.positional
+		if i >= len(argv) {
+			return nil
+		}
+		argv = argv[i:]
+	}
+	return argv
 }
 
 func (fn *fun) constString(e ast.Expr) (string, bool) {

@@ -67,3 +67,24 @@ func noContext(script string) ([]byte, error) {
 func chained(ctx context.Context, script string) ([]byte, error) {
 	return exec.CommandContext(ctx, "bash", "-c", script).CombinedOutput() // want `this command runs a shell under a context with its output captured, and its WaitDelay cannot be set`
 }
+
+// A shell behind a program that runs its arguments as a command is a shell.
+func behindEnv(ctx context.Context, script string) ([]byte, error) {
+	cmd := exec.CommandContext(ctx, "env", "-i", "LANG=C", "sh", "-c", script) // want `cmd runs a shell under a context with its output captured, and cmd.WaitDelay is not set: on cancel only env, not the shell it runs, is killed`
+	return cmd.Output()
+}
+
+func behindSudoTimeout(ctx context.Context, script string) ([]byte, error) {
+	cmd := exec.CommandContext(ctx, "sudo", "-u", "build", "/usr/bin/timeout", "-k", "5", "60", "bash", "-ec", script) // want `cmd runs a shell`
+	return cmd.Output()
+}
+
+func behindNice(ctx context.Context) ([]byte, error) {
+	cmd := exec.CommandContext(ctx, "nice", "-n", "10", "nohup", "sh", "-c", "make") // want `cmd runs a shell`
+	return cmd.Output()
+}
+
+func wrapperNoShell(ctx context.Context) ([]byte, error) {
+	cmd := exec.CommandContext(ctx, "sudo", "-u", "build", "make", "-C", "dir") // ok: strict only, no shell
+	return cmd.Output()
+}
