@@ -38,6 +38,11 @@
 //     and methods the summary is a fact, so a helper of another package
 //     that only reads from a pipe end or configures a command borrows it
 //     too, and one that waits for it counts as a Wait;
+//   - cmd.Start() on a command the function was given (a parameter), then
+//     a return of an error with the child neither waited nor handed on:
+//     the caller sees a failure and has no reason to wait for a child it
+//     thinks never started. Returning nil after the Start hands the child
+//     to the caller, who waits;
 //   - a command made by a creator, a function that returns a fresh
 //     exec.Command or exec.CommandContext it has only configured (func
 //     withSudo(ctx, args...) *exec.Cmd), of the package or (by a fact) an

@@ -94,16 +94,19 @@ type checker struct {
 
 // A fun is one function body under analysis.
 type fun struct {
-	c     *checker
-	file  *ast.File
-	node  ast.Node // *ast.FuncDecl or *ast.FuncLit
-	body  *ast.BlockStmt
-	cfg   *cfg.CFG
-	cmds  map[*types.Var]*command
-	files map[*types.Var]*file
-	procs []*startProcess
-	attrs map[*types.Var]*ast.CompositeLit // local os.ProcAttr values
-	colls map[*types.Var]*collection       // local slices holding commands
+	c    *checker
+	file *ast.File
+	node ast.Node // *ast.FuncDecl or *ast.FuncLit
+	body *ast.BlockStmt
+	cfg  *cfg.CFG
+	// paramStarts are the Starts of the function's *exec.Cmd parameters
+	// (paramstart.go).
+	paramStarts []paramStart
+	cmds        map[*types.Var]*command
+	files       map[*types.Var]*file
+	procs       []*startProcess
+	attrs       map[*types.Var]*ast.CompositeLit // local os.ProcAttr values
+	colls       map[*types.Var]*collection       // local slices holding commands
 	// fileColls are the local slices holding files, nil when they hold
 	// none that the function created.
 	fileColls map[*types.Var]*collection
@@ -188,7 +191,8 @@ func (c *checker) function(f *ast.File, node ast.Node, body *ast.BlockStmt, grap
 		attrs: make(map[*types.Var]*ast.CompositeLit),
 	}
 	fn.collectDefs()
-	if len(fn.cmds) == 0 && len(fn.procs) == 0 && len(fn.chained) == 0 && len(fn.unstored) == 0 {
+	fn.collectParamStarts()
+	if len(fn.cmds) == 0 && len(fn.procs) == 0 && len(fn.chained) == 0 && len(fn.unstored) == 0 && len(fn.paramStarts) == 0 {
 		return
 	}
 	if fn.cfg = graph(); fn.cfg == nil {
@@ -199,6 +203,7 @@ func (c *checker) function(f *ast.File, node ast.Node, body *ast.BlockStmt, grap
 	fn.checkFileCollections()
 	fn.checkWaits()
 	fn.checkShells()
+	fn.checkParamStarts()
 }
 
 // walk visits the nodes of the body, with the stack of their ancestors and
