@@ -38,6 +38,11 @@
 //     and methods the summary is a fact, so a helper of another package
 //     that only reads from a pipe end or configures a command borrows it
 //     too, and one that waits for it counts as a Wait;
+//   - a child followed through its *os.Process in a local variable
+//     ("current = cmd.Process"): a Wait or Release on the variable waits
+//     for the command, Kill or Signal on it does not reap, and a loop that
+//     kills the previous round's child without waiting for it leaves a
+//     zombie per round;
 //   - cmd.Start() on a command the function was given (a parameter), then
 //     a return of an error with the child neither waited nor handed on:
 //     the caller sees a failure and has no reason to wait for a child it

@@ -146,6 +146,9 @@ type command struct {
 	startInGo  bool // started in a goroutine (go cmd.Run())
 	startedAny bool
 	stdinPipe  bool // StdinPipe is called: the child lives as long as the parent holds the pipe
+	// procAliases are the local variables assigned cmd.Process: a Wait
+	// or Release on them is one on the command (procalias.go).
+	procAliases []*types.Var
 	// assigns are the positions where the variable is assigned a command,
 	// in source order: a field set or a start belongs to the command of
 	// the last assignment before it.
@@ -550,6 +553,14 @@ func (fn *fun) collectUses() {
 			if bin, ok := grand.(*ast.BinaryExpr); ok && (bin.Op == token.EQL || bin.Op == token.NEQ) {
 				return true // cmd.Process != nil
 			}
+			if alias := fn.processAlias(sel, grand); alias != nil {
+				// current = cmd.Process: the local variable is the child
+				// too (procalias.go).
+				if !slices.Contains(cmd.procAliases, alias) {
+					cmd.procAliases = append(cmd.procAliases, alias)
+				}
+				return true
+			}
 			// The Process is handed on: stored in a field, the field's
 			// owner must wait for it.
 			if st := fieldStore(info, sel, stack[:len(stack)-1]); st != nil {
@@ -571,6 +582,7 @@ func (fn *fun) collectUses() {
 		}
 		return true
 	})
+	fn.collectAliasUses()
 }
 
 // usedThrough records a call of a function of the package that starts or

@@ -217,6 +217,11 @@ type Query struct {
 	// result ("defer func() { if err != nil { cleanup() } }()"), which a
 	// return of a nil error skips. Returns it says false for are leaks.
 	DeferredRuns func(ret *ast.ReturnStmt) bool
+	// HeldBy, when not nil, returns the variable that holds the resource
+	// after the node, or nil: from there, as for Obj, the branch where
+	// that variable is nil is not searched until it is assigned again
+	// ("current = cmd.Process", then "if current != nil"). Optional.
+	HeldBy func(n ast.Node) *types.Var
 	// Results, when not nil, are the results of the function. A deferred
 	// function literal registered on the path whose every release is
 	// guarded by a named error result ("defer func() { if err != nil {
@@ -369,6 +374,11 @@ func (s *search) step(n ast.Node, st *state) bool {
 	}
 	if st.obj != nil && assigns(s.q.Info, n, st.obj) {
 		st.obj = nil
+	}
+	if s.q.HeldBy != nil {
+		if v := s.q.HeldBy(n); v != nil {
+			st.obj = v
+		}
 	}
 	return true
 }

@@ -1,0 +1,122 @@
+package execfd
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"slices"
+)
+
+// A child is often followed through its *os.Process held in a local
+// variable: "current = cmd.Process", then "current.Kill()" on the next
+// round of a loop. The variable is the child: its Wait or Release is the
+// command's, its Kill or Signal does not reap, and handing the variable on
+// hands the child on.
+
+// processAlias returns the local *os.Process variable that the statement
+// grand assigns the selector sel (cmd.Process) to, or nil.
+func (fn *fun) processAlias(sel *ast.SelectorExpr, grand ast.Node) *types.Var {
+	as, ok := grand.(*ast.AssignStmt)
+	if !ok || len(as.Lhs) != 1 || len(as.Rhs) != 1 || ast.Unparen(as.Rhs[0]) != ast.Expr(sel) {
+		return nil
+	}
+	v := fn.localVar(as.Lhs[0])
+	if v == nil || !isNamed(v.Type(), "os", "Process") {
+		return nil
+	}
+	return v
+}
+
+// isAliasOf reports whether e is a local variable holding the Process of
+// the command v.
+func (fn *fun) isAliasOf(e ast.Expr, v *types.Var) bool {
+	cmd := fn.cmds[v]
+	if cmd == nil {
+		return false
+	}
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	a, _ := fn.info().Uses[id].(*types.Var)
+	return a != nil && slices.Contains(cmd.procAliases, a)
+}
+
+// collectAliasUses records what the function does with the variables
+// holding a command's Process: a Wait or Release waits for the command, a
+// Kill or Signal only kills it, and any other use but a nil test hands the
+// child on.
+func (fn *fun) collectAliasUses() {
+	owner := make(map[*types.Var]*command)
+	for _, cmd := range fn.cmds {
+		for _, a := range cmd.procAliases {
+			owner[a] = cmd
+		}
+	}
+	if len(owner) == 0 {
+		return
+	}
+	info := fn.info()
+	fn.walk(func(n ast.Node, stack []ast.Node, inLit bool) bool {
+		id, ok := n.(*ast.Ident)
+		if !ok {
+			return true
+		}
+		a, _ := info.Uses[id].(*types.Var)
+		cmd := owner[a]
+		if cmd == nil || len(stack) == 0 {
+			return true
+		}
+		switch p := stack[len(stack)-1].(type) {
+		case *ast.AssignStmt:
+			if isLHS(p, id) {
+				return true // current = cmd.Process
+			}
+		case *ast.BinaryExpr:
+			if p.Op == token.EQL || p.Op == token.NEQ {
+				return true // current != nil
+			}
+		case *ast.SelectorExpr:
+			if len(stack) >= 2 {
+				if call, ok := stack[len(stack)-2].(*ast.CallExpr); ok && call.Fun == p {
+					switch p.Sel.Name {
+					case "Wait":
+						cmd.waited = true
+						return true
+					case "Release":
+						cmd.released = true
+						return true
+					case "Kill", "Signal":
+						cmd.kills = true
+						return true
+					}
+				}
+			}
+			if p.Sel.Name == "Pid" {
+				return true
+			}
+		}
+		cmd.escapes, cmd.handed = true, true
+		return true
+	})
+}
+
+// aliasAssigned returns, for pathflow.Query.HeldBy, the variable that a
+// node assigns the command's Process to: after a successful Start it is
+// not nil.
+func (fn *fun) aliasAssigned(cmd *command) func(ast.Node) *types.Var {
+	if len(cmd.procAliases) == 0 {
+		return nil
+	}
+	return func(n ast.Node) *types.Var {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || len(as.Lhs) != 1 || len(as.Rhs) != 1 || !fn.isProcessOf(as.Rhs[0], cmd.v) {
+			return nil
+		}
+		v := fn.localVar(as.Lhs[0])
+		if v == nil || !slices.Contains(cmd.procAliases, v) {
+			return nil
+		}
+		return v
+	}
+}
