@@ -88,7 +88,7 @@ func (fn *fun) checkWait(cmd *command, start *ast.CallExpr) {
 		Err:      fn.errOf(start, path),
 
 		ErrPredicate: fn.c.pred.Arg, Table: fn.c.table,
-		HeldBy:       fn.aliasAssigned(cmd),
+		HeldBy: fn.aliasAssigned(cmd),
 		Release: func(n ast.Node, stack []ast.Node) pathflow.Action {
 			call, ok := n.(*ast.CallExpr)
 			if !ok {
