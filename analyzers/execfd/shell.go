@@ -49,6 +49,12 @@ func (fn *fun) checkShells() {
 			fn.c.r.Report(d)
 			continue
 		}
+		if param := fn.programParam(cmd.create); param != "" && captured {
+			d.Message = fmt.Sprintf("%s runs the program its caller names in %s, which may be a shell or leave children holding the pipe, under a context with its output captured, and %s.WaitDelay is not set: on cancel only that program is killed, and Wait blocks until every process holding the pipe exits; set %s.WaitDelay",
+				name, param, name, name)
+			fn.c.r.Report(d)
+			continue
+		}
 		d.Message = fmt.Sprintf("%s.WaitDelay is not set on a command run under a context whose output goes to a writer that is not a file: on cancel, Wait blocks until every process holding the pipe exits; set %s.WaitDelay",
 			name, name)
 		fn.c.r.ReportStrict(d)
@@ -66,6 +72,11 @@ func (fn *fun) checkShells() {
 		d := analysis.Diagnostic{Pos: call.Pos(), End: call.End()}
 		if fn.runsShell(call) {
 			d.Message = "this command runs a shell under a context with its output captured, and its WaitDelay cannot be set: on cancel only " + fn.killedOnCancel(call) + " is killed, and Wait blocks until every command it started closes the pipe; keep the *exec.Cmd in a variable and set its WaitDelay"
+			fn.c.r.Report(d)
+			continue
+		}
+		if param := fn.programParam(call); param != "" {
+			d.Message = fmt.Sprintf("this command runs the program its caller names in %s, which may be a shell or leave children holding the pipe, under a context with its output captured, and its WaitDelay cannot be set: on cancel, Wait blocks until every process holding the pipe exits; keep the *exec.Cmd in a variable and set its WaitDelay", param)
 			fn.c.r.Report(d)
 			continue
 		}
@@ -150,6 +161,55 @@ func (fn *fun) runsShell(call *ast.CallExpr) bool {
 		}
 	}
 	return false
+}
+
+// programParam returns the name of the function's parameter that
+// exec.CommandContext(ctx, name, ...) runs as its program, unchanged: a
+// runner whose callers choose what runs, a shell or a daemonizing command
+// included. It returns "" otherwise.
+func (fn *fun) programParam(call *ast.CallExpr) string {
+	if len(call.Args) < 2 {
+		return ""
+	}
+	id, ok := ast.Unparen(call.Args[1]).(*ast.Ident)
+	if !ok {
+		return ""
+	}
+	v, _ := fn.info().Uses[id].(*types.Var)
+	sig := fn.signature()
+	if v == nil || sig == nil {
+		return ""
+	}
+	for i := range sig.Params().Len() {
+		if sig.Params().At(i) == v && !fn.assignedIn(v) {
+			return v.Name()
+		}
+	}
+	return ""
+}
+
+// assignedIn reports whether the body assigns v or takes its address.
+func (fn *fun) assignedIn(v *types.Var) bool {
+	found := false
+	ast.Inspect(fn.body, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for _, l := range n.Lhs {
+				if id, ok := ast.Unparen(l).(*ast.Ident); ok && fn.info().Uses[id] == v {
+					found = true
+				}
+			}
+		case *ast.UnaryExpr:
+			if id, ok := ast.Unparen(n.X).(*ast.Ident); ok && n.Op == token.AND && fn.info().Uses[id] == v {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // killedOnCancel names what the context's cancel kills: the shell, or the

@@ -88,3 +88,24 @@ func wrapperNoShell(ctx context.Context) ([]byte, error) {
 	cmd := exec.CommandContext(ctx, "sudo", "-u", "build", "make", "-C", "dir") // ok: strict only, no shell
 	return cmd.Output()
 }
+
+// A runner whose caller names the program may run a shell, or a command
+// that leaves a daemon holding the pipe (vertti/preflight's
+// RunCommandContext, fixed by setting WaitDelay).
+func runUser(ctx context.Context, name string, args ...string) (string, error) {
+	cmd := exec.CommandContext(ctx, name, args...) // want `cmd runs the program its caller names in name, which may be a shell or leave children holding the pipe`
+	var out bytes.Buffer
+	cmd.Stdout = &out
+	err := cmd.Run()
+	return out.String(), err
+}
+
+func runUserChained(ctx context.Context, name string) ([]byte, error) {
+	return exec.CommandContext(ctx, name).Output() // want `this command runs the program its caller names in name`
+}
+
+func runResolved(ctx context.Context, name string) ([]byte, error) {
+	name = "/usr/bin/" + name
+	cmd := exec.CommandContext(ctx, name) // ok: strict only, the function chose the path
+	return cmd.Output()
+}
