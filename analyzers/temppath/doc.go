@@ -24,6 +24,11 @@
 // symlink that redirects the program's write to a file of the victim's, a
 // FIFO or a socket of theirs that the program's peers then talk to.
 //
+// A chmod by path (os.Chmod, syscall and unix Chmod) of such a name that
+// no creation of the package makes is reported too: something else made
+// it (a child process, another program), and the chmod follows whatever
+// is there, a symlink that another local user planted included.
+//
 // The path may be defined away from the call, and the message then says
 // where: a package-level constant or variable (an exported variable is
 // judged by its initializer and the assignments of its own package), the

@@ -54,6 +54,11 @@ type checker struct {
 	file  *ast.File
 	lits  map[string]int // string literal values of the package, for fix safety
 	fold  *rootcause.Folder
+	// created holds the paths (tempdir.Top.Path) that a creation of the
+	// package names; chmods are the chmods of shared temp paths, judged
+	// once every creation is known (chmod.go).
+	created map[string]bool
+	chmods  []pendingChmod
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -70,8 +75,10 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	facts.exportAll()
 	files := pass.ResultOf[lazyinspect.Analyzer].(*lazyinspect.Inspector)
-	c := &checker{pass: pass, r: r, paths: paths, facts: facts, fold: rootcause.New(pass.Fset, r.Report, rootcause.SameDir)}
+	c := &checker{pass: pass, r: r, paths: paths, facts: facts, fold: rootcause.New(pass.Fset, r.Report, rootcause.SameDir),
+		created: make(map[string]bool)}
 	defer c.fold.Flush() // before r.Finish: folded findings use their directives
+	defer c.checkChmods() // before the fold's flush: they join its directories
 	for _, file := range pass.Files {
 		if r.Generated(file) {
 			continue
@@ -109,6 +116,8 @@ func run(pass *analysis.Pass) (any, error) {
 				}
 			case fscall.Node, fscall.Bind:
 				c.check(&call, cc.Parent())
+			case fscall.Chmod:
+				c.chmod(&call)
 			}
 		}
 	}
@@ -230,6 +239,7 @@ func (c *checker) check(call *fscall.Call, parent inspector.Cursor) {
 		c.r.Report(diag)
 		return
 	}
+	c.created[top.Path] = true
 	dir := call.Kind == fscall.CreateDir
 	c.fold.Add(rootcause.Finding{
 		Diag: diag, Scope: rootcause.Scope(c.file, call.Call.Pos()), Top: top,

@@ -42,6 +42,9 @@ type Source struct {
 	Expr  ast.Expr      // Value, OpAssign: the right-hand side; RangeKey: the range operand
 	Call  *ast.CallExpr // Tuple: the call
 	Index int           // Tuple: which result
+	// Stmt is the statement of the assignment: for Value and Tuple, the
+	// *ast.AssignStmt or *ast.ValueSpec; nil otherwise.
+	Stmt ast.Node
 }
 
 // An Index holds the assignments of one package.
@@ -80,6 +83,10 @@ func New(info *types.Info, pkg *types.Package, files []*ast.File) *Index {
 // seen (as part of its call) before the &v itself.
 func (x *Index) visit(n ast.Node) bool {
 	switch n := n.(type) {
+	case *ast.FuncDecl:
+		x.results(n.Type, n.Body)
+	case *ast.FuncLit:
+		x.results(n.Type, n.Body)
 	case *ast.CompositeLit:
 		x.composite(n)
 	case *ast.CallExpr:
@@ -133,6 +140,39 @@ func (x *Index) visit(n ast.Node) bool {
 	return true
 }
 
+// results indexes the named results of a function whose every return is
+// bare: they start as their zero value, and only the assignments of the
+// body change them. A "return a, b" assigns them invisibly, so the results
+// of a function with one are not indexed.
+func (x *Index) results(ft *ast.FuncType, body *ast.BlockStmt) {
+	if ft.Results == nil || body == nil {
+		return
+	}
+	valued := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			if len(n.Results) > 0 {
+				valued = true
+			}
+		}
+		return !valued
+	})
+	if valued {
+		return
+	}
+	for _, f := range ft.Results.List {
+		for _, id := range f.Names {
+			if v, ok := x.info.Defs[id].(*types.Var); ok && id.Name != "_" {
+				x.declared[v] = true
+				x.add(v, Source{Kind: Zero})
+			}
+		}
+	}
+}
+
 func (x *Index) assign(n *ast.AssignStmt) {
 	switch n.Tok {
 	case token.DEFINE, token.ASSIGN:
@@ -146,10 +186,10 @@ func (x *Index) assign(n *ast.AssignStmt) {
 			}
 			switch {
 			case len(n.Rhs) == len(n.Lhs):
-				x.add(v, Source{Kind: Value, Expr: n.Rhs[i]})
+				x.add(v, Source{Kind: Value, Expr: n.Rhs[i], Stmt: n})
 			case len(n.Rhs) == 1:
 				if call, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr); ok {
-					x.add(v, Source{Kind: Tuple, Call: call, Index: i})
+					x.add(v, Source{Kind: Tuple, Call: call, Index: i, Stmt: n})
 				} else if i == 0 {
 					x.add(v, Source{Kind: Value, Expr: n.Rhs[0]}) // v, ok := m[k] / x.(T) / <-ch
 				} else {
@@ -190,7 +230,9 @@ func (x *Index) Tracked(e ast.Expr) *types.Var {
 
 // Sources returns every assignment to v, including its declaration. It
 // reports false when the index cannot see them all: v is a parameter, a
-// result, a type-switch variable, has its address taken, or is not tracked.
+// result of a function with a return that has values, a type-switch
+// variable, has its address taken, or is not tracked. A named result of a
+// function whose returns are all bare starts as its zero value (Zero).
 // The zero value of a variable bound to a flag is left out: the flag
 // package stores the default when the flag is defined.
 func (x *Index) Sources(v *types.Var) ([]Source, bool) {

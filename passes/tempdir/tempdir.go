@@ -13,6 +13,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/tmplint/tmplint/internal/analysisdoc"
@@ -443,6 +444,9 @@ func (ev *evaluator) evalVar(id *ast.Ident) val {
 	if !ok {
 		return ev.foreignVar(id)
 	}
+	if s, ok := ev.r.dominating(id, srcs); ok {
+		return ev.evalSource(v, s)
+	}
 	if v.Parent() == ev.r.pkg.Scope() {
 		res := ev.evalSources(v, srcs)
 		if res.loc == Shared && !res.origin.Flag {
@@ -451,6 +455,53 @@ func (ev *evaluator) evalVar(id *ast.Ident) val {
 		return res
 	}
 	return ev.evalSources(v, srcs)
+}
+
+// dominating returns the one assignment that a use of a variable sees,
+// when the variable is declared without a value (or is a named result)
+// and assigned once, by a statement that comes before the use in a block
+// that holds it: "var p string; ...; p = "/tmp/x"; os.Chmod(p, m)" uses
+// "/tmp/x", not the zero value, which only the code before the
+// assignment can see.
+func (r *Result) dominating(id *ast.Ident, srcs []assigns.Source) (assigns.Source, bool) {
+	if len(srcs) != 2 || id.Pos() == token.NoPos {
+		return assigns.Source{}, false
+	}
+	var zero, val *assigns.Source
+	for i := range srcs {
+		switch srcs[i].Kind {
+		case assigns.Zero:
+			zero = &srcs[i]
+		case assigns.Value:
+			val = &srcs[i]
+		}
+	}
+	if zero == nil || val == nil {
+		return assigns.Source{}, false
+	}
+	stmt, ok := val.Stmt.(*ast.AssignStmt)
+	if !ok || id.Pos() < stmt.End() {
+		return assigns.Source{}, false
+	}
+	for _, f := range r.files {
+		if f.Pos() > stmt.Pos() || stmt.End() > f.End() {
+			continue
+		}
+		path, _ := astutil.PathEnclosingInterval(f, stmt.Pos(), stmt.End())
+		for i, n := range path {
+			if n != stmt || i+1 >= len(path) {
+				continue
+			}
+			switch b := path[i+1].(type) {
+			case *ast.BlockStmt, *ast.CaseClause, *ast.CommClause:
+				if id.Pos() < b.End() {
+					return *val, true
+				}
+			}
+			break
+		}
+	}
+	return assigns.Source{}, false
 }
 
 // foreignVar evaluates a package-level variable of another package by

@@ -181,6 +181,9 @@ func (tr *topResolver) opaque(e ast.Expr, pkg bool) piece {
 func (tr *topResolver) variable(id *ast.Ident, pkg bool, depth int) ([]piece, bool) {
 	v := tr.vars.Follow(id)
 	srcs, ok := tr.vars.Sources(v)
+	if s, dom := tr.r.dominating(id, srcs); ok && dom {
+		srcs = []assigns.Source{s} // the one assignment this use sees
+	}
 	if !ok || len(srcs) != 1 || srcs[0].Kind != assigns.Value || tr.busy[v] {
 		return []piece{tr.opaque(id, pkg)}, true
 	}
