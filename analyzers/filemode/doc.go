@@ -32,6 +32,11 @@
 //     files created afterwards;
 //   - a decimal literal that reads as octal, such as 644 for 0o644 (644 is
 //     0o1204); the fix writes the octal literal;
+//   - os.ModePerm or fs.ModePerm as the mode of a file (not a directory):
+//     the mask of every permission bit makes the file executable and, under
+//     a permissive umask, writable by anyone; no fix is offered, since only
+//     the author knows whether the file is data (0o644) or a program
+//     (0o755);
 //   - in a shared temp location (a path built from os.TempDir(), $TMPDIR or
 //     a literal under /tmp, /var/tmp or /dev/shm), a file mode wider than
 //     the -file policy (0600) or a directory mode wider than the -dir policy

@@ -401,6 +401,14 @@ func (c *checker) create(call *fscall.Call) {
 		return
 	}
 	p, _ := perm(call, v)
+	if !shared && !call.IsDir() && call.Kind == fscall.CreateFile && c.isModePerm(call.Mode) {
+		c.r.Report(analysis.Diagnostic{
+			Pos: call.Mode.Pos(), End: call.Mode.End(),
+			Message: fmt.Sprintf("%s with %s as the mode creates the file with every permission bit (0o777): executable, and writable by any local user unless the umask narrows it; ModePerm is the mask of the permission bits, not a file mode: use 0o644 for data, 0o755 for a program",
+				call.Name, types.ExprString(call.Mode)),
+		})
+		return
+	}
 	extra := exposed(p, policy)
 	if extra == 0 {
 		return
@@ -424,6 +432,31 @@ func (c *checker) create(call *fscall.Call) {
 			call.Name, modeval.Format(p), modeval.Format(policy), what, says, modeval.Format(narrow(p, policy))),
 		SuggestedFixes: c.modeFix(call, v, narrow(p, policy)),
 	})
+}
+
+// isModePerm reports whether the mode expression is os.ModePerm or
+// fs.ModePerm (through a conversion): the mask of every permission bit,
+// which the Go convention uses for directories (0o777 before umask), not
+// for files.
+func (c *checker) isModePerm(e ast.Expr) bool {
+	e = ast.Unparen(e)
+	if call, ok := e.(*ast.CallExpr); ok && len(call.Args) == 1 {
+		if tv, ok := c.pass.TypesInfo.Types[call.Fun]; ok && tv.IsType() {
+			e = ast.Unparen(call.Args[0])
+		}
+	}
+	var id *ast.Ident
+	switch x := e.(type) {
+	case *ast.SelectorExpr:
+		id = x.Sel
+	case *ast.Ident:
+		id = x
+	}
+	if id == nil || id.Name != "ModePerm" {
+		return false
+	}
+	k, ok := c.pass.TypesInfo.Uses[id].(*types.Const)
+	return ok && k.Pkg() != nil && (k.Pkg().Path() == "os" || k.Pkg().Path() == "io/fs")
 }
 
 // implicit reports os.Create and (*os.Root).Create, whose mode is 0666.
