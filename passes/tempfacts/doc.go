@@ -40,6 +40,10 @@
 //     writes, runs a command in it, passes it to functions that borrow
 //     it): the caller still owns what it passed and must remove it.
 //
+// A temp *os.File passed where the callee's parameter is an interface
+// without a Name() string method (io.Writer, io.WriterAt) is borrowed,
+// whatever the callee: it cannot name the file to remove it.
+//
 // A parameter in none of the facts is unknown code: it reaches a function
 // value or an interface method, the function is generic, or the parameter
 // has a type that carries no path (facts are computed for strings, *os.File,
