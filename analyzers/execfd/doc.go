@@ -115,6 +115,10 @@
 // standard stream that is not an *os.File); "blocks forever" only for an
 // unbounded read.
 //
+// A child started only on Windows (in the body of "if runtime.GOOS ==
+// "windows"", the else of "!=", a case "windows" of a switch on
+// runtime.GOOS) is not reported as unwaited: Windows has no zombies.
+//
 // Files that the function did not create, commands that are not local
 // variables, and commands handed to other code are someone else's to
 // manage and are not reported. A program's main may return without

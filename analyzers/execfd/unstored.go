@@ -9,6 +9,9 @@ import (
 // so once it exits it stays a zombie until the parent exits.
 func (fn *fun) checkUnstored() {
 	for _, call := range fn.unstored {
+		if fn.windowsOnly(call) {
+			continue // no zombies on Windows
+		}
 		fn.c.r.Report(analysis.Diagnostic{
 			Pos: call.Pos(), End: call.End(),
 			Message: "the command started here is never kept, so nothing can wait for it: once the child exits it stays a zombie until the parent exits; keep the *exec.Cmd and call Wait (in a goroutine if the parent must not block), or use Run",

@@ -79,6 +79,9 @@ func (fn *fun) parentStdio(cmd *command, start *ast.CallExpr) (field, std string
 
 // checkWait follows the paths after a Start to the returns.
 func (fn *fun) checkWait(cmd *command, start *ast.CallExpr) {
+	if fn.windowsOnly(start) {
+		return // no zombies on Windows
+	}
 	info := fn.info()
 	path, _ := astutil.PathEnclosingInterval(fn.file, start.Pos(), start.End())
 	q := &pathflow.Query{

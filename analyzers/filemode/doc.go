@@ -32,6 +32,11 @@
 //     files created afterwards;
 //   - a decimal literal that reads as octal, such as 644 for 0o644 (644 is
 //     0o1204); the fix writes the octal literal;
+//   - (a chmod of a device node, a constant path under /dev but /dev/shm,
+//     is strict-only: its mode says who may open the device, and the
+//     driver decides what they can do; a Umask saved and restored by a
+//     defer right after it is reported as open until the function
+//     returns, not for the rest of the program;)
 //   - os.ModePerm or fs.ModePerm as the mode of a file (not a directory):
 //     the mask of every permission bit makes the file executable and, under
 //     a permissive umask, writable by anyone; no fix is offered, since only

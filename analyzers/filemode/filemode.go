@@ -4,8 +4,10 @@ import (
 	_ "embed"
 	"fmt"
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
+	"path"
 	"strconv"
 	"strings"
 
@@ -202,6 +204,14 @@ func (c *checker) umask(call *fscall.Call) {
 		})
 		return
 	}
+	if v&otherWrite == 0 && scopedUmask(c.pass.TypesInfo, c.file, call) {
+		c.r.ReportOutsideTests(analysis.Diagnostic{
+			Pos: call.Call.Pos(), End: call.Call.End(),
+			Message: fmt.Sprintf("%s(%s) lets other-write through until the deferred call restores the mask when the function returns: meanwhile, files that this function and other goroutines create with the usual mode 0666 are world-writable; give the files this function creates explicit modes instead (fsmode), or keep 0o002 in the mask",
+				call.Name, modeval.Format(v)),
+		})
+		return
+	}
 	if v&otherWrite == 0 {
 		c.r.ReportOutsideTests(analysis.Diagnostic{
 			Pos: call.Call.Pos(), End: call.Call.End(),
@@ -280,12 +290,40 @@ func (c *checker) worldWritable(call *fscall.Call, v, p uint64) {
 		c.r.Report(d)
 		return
 	}
+	if dev, ok := c.deviceNode(call); ok {
+		// A device node's mode says who may use the device; the driver
+		// (and the capabilities it asks for) decides what use can do:
+		// /dev/net/tun is 0666 on every distribution.
+		c.r.ReportStrict(analysis.Diagnostic{
+			Pos: call.Mode.Pos(), End: call.Mode.End(),
+			Message: fmt.Sprintf("%s of the device node %s to mode %s lets any local user open the device: check that its driver guards what they can do with it",
+				call.Name, dev, modeval.Format(p)),
+		})
+		return
+	}
 	c.reportChmod(call, analysis.Diagnostic{
 		Pos: call.Mode.Pos(), End: call.Mode.End(),
 		Message: fmt.Sprintf("%s to world-writable mode %s without the sticky bit: chmod is exact, no umask narrows it, so any local user can modify it; use %s",
 			call.Name, modeval.Format(p), modeval.Format(p&^otherWrite)),
 		SuggestedFixes: c.modeFix(call, v, p&^otherWrite),
 	})
+}
+
+// deviceNode returns the path of the call when it is a constant under
+// /dev (but /dev/shm, a shared temp location): a device node.
+func (c *checker) deviceNode(call *fscall.Call) (string, bool) {
+	if call.Path == nil {
+		return "", false
+	}
+	tv, ok := c.pass.TypesInfo.Types[call.Path]
+	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
+		return "", false
+	}
+	p := path.Clean(constant.StringVal(tv.Value))
+	if !strings.HasPrefix(p, "/dev/") || p == "/dev/shm" || strings.HasPrefix(p, "/dev/shm/") || strings.HasPrefix(p, "/dev/mqueue") {
+		return "", false
+	}
+	return p, true
 }
 
 // reportChmod reports a chmod that opens a file or directory to others. In

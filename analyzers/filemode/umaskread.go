@@ -53,3 +53,29 @@ func readsUmask(info *types.Info, file *ast.File, call *fscall.Call) bool {
 	arg, ok := ast.Unparen(restore.Args[0]).(*ast.Ident)
 	return ok && info.ObjectOf(arg) == saved
 }
+
+// scopedUmask reports whether the Umask call is saved and restored by a
+// defer right after it ("old := syscall.Umask(0); defer
+// syscall.Umask(old)"): the mask is open until the function returns, not
+// for the rest of the program.
+func scopedUmask(info *types.Info, file *ast.File, call *fscall.Call) bool {
+	path, _ := astutil.PathEnclosingInterval(file, call.Call.Pos(), call.Call.End())
+	if len(path) < 3 {
+		return false
+	}
+	assign, ok := path[1].(*ast.AssignStmt)
+	if !ok || len(assign.Lhs) != 1 || len(assign.Rhs) != 1 {
+		return false
+	}
+	id, ok := assign.Lhs[0].(*ast.Ident)
+	if !ok {
+		return false
+	}
+	saved := info.ObjectOf(id)
+	ds, ok := stmtlist.Next(path[2], assign).(*ast.DeferStmt)
+	if !ok || saved == nil || !isUmask(info, ds.Call) || len(ds.Call.Args) != 1 {
+		return false
+	}
+	arg, ok := ast.Unparen(ds.Call.Args[0]).(*ast.Ident)
+	return ok && info.ObjectOf(arg) == saved
+}
