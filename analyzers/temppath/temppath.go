@@ -77,7 +77,7 @@ func run(pass *analysis.Pass) (any, error) {
 	files := pass.ResultOf[lazyinspect.Analyzer].(*lazyinspect.Inspector)
 	c := &checker{pass: pass, r: r, paths: paths, facts: facts, fold: rootcause.New(pass.Fset, r.Report, rootcause.SameDir),
 		created: make(map[string]bool)}
-	defer c.fold.Flush() // before r.Finish: folded findings use their directives
+	defer c.fold.Flush()  // before r.Finish: folded findings use their directives
 	defer c.checkChmods() // before the fold's flush: they join its directories
 	for _, file := range pass.Files {
 		if r.Generated(file) {
