@@ -31,10 +31,61 @@ func cond() bool
 func use(int)
 func isFailure(error) bool
 func ptr() (*int, error)
+func check() error
 
 type pathError struct{}
 
 func (*pathError) Error() string { return "" }
+
+// A release deferred under the named error result runs only at returns
+// that may set it: "return nil" skips it.
+// want: return@10
+func guardedResult() (err error) {
+	r, e := create()
+	if e != nil {
+		return e
+	}
+	defer func() {
+		if err != nil {
+			release(r)
+		}
+	}()
+	return nil
+}
+
+// want:
+func guardedResultFails() (err error) {
+	r, e := create()
+	if e != nil {
+		return e
+	}
+	defer func() {
+		if err != nil {
+			release(r)
+		}
+	}()
+	return &pathError{}
+}
+
+// Guarded by a local error the path has found nil since its last write.
+// want: return@15
+func guardedLocal() error {
+	var err error
+	r, err2 := create()
+	if err2 != nil {
+		return err2
+	}
+	defer func() {
+		if err != nil {
+			release(r)
+		}
+	}()
+	err = check()
+	if err != nil {
+		return err
+	}
+	return nil
+}
 
 // want:
 func released() {
@@ -537,8 +588,12 @@ func TestLeaks(t *testing.T) {
 				id, ok := e.(*ast.Ident)
 				return ok && info.Uses[id] == r
 			}
+			var results *types.Tuple
+			if fn, ok := info.Defs[fd.Name].(*types.Func); ok {
+				results = fn.Type().(*types.Signature).Results()
+			}
 			leaks := pathflow.Leaks(&pathflow.Query{
-				Info: info, CFG: g, Creation: creation, Err: errv, Obj: r,
+				Info: info, CFG: g, Creation: creation, Err: errv, Obj: r, Results: results,
 				ErrPredicate: func(call *ast.CallExpr) ast.Expr {
 					if calls(call, "isFailure") != nil {
 						return call.Args[0]
