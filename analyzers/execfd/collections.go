@@ -274,6 +274,9 @@ func inLoop(path []ast.Node) bool {
 // start, or from the append when it comes after the start, every path to a
 // return must wait for the command or for the slice's elements.
 func (fn *fun) checkCollected(cmd *command, start *ast.CallExpr) {
+	if fn.c.reaps() {
+		return // a reaper waits for every child
+	}
 	info := fn.info()
 	path, _ := astutil.PathEnclosingInterval(fn.file, start.Pos(), start.End())
 	var creation ast.Node = start

@@ -115,6 +115,12 @@
 // standard stream that is not an *os.File); "blocks forever" only for an
 // unbounded read.
 //
+// A package that reaps every child of the process (a loop around
+// wait4(-1, ...), as container shims and init systems run on SIGCHLD), or
+// calls a function of any package that runs such a loop (a reapsAll
+// fact), gets no report that a child stays a zombie: the loop reaps it.
+// The reports about descriptors stay.
+//
 // A child started only on Windows (in the body of "if runtime.GOOS ==
 // "windows"", the else of "!=", a case "windows" of a switch on
 // runtime.GOOS) is not reported as unwaited: Windows has no zombies.

@@ -29,7 +29,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:       "https://pkg.go.dev/github.com/tmplint/tmplint/analyzers/execfd",
 	Requires:  []*analysis.Analyzer{directives.Analyzer, errpred.Analyzer},
 	Run:       run,
-	FactTypes: []analysis.Fact{new(paramUses), new(cmdCreator)},
+	FactTypes: []analysis.Fact{new(paramUses), new(cmdCreator), new(reapsAll)},
 }
 
 var strict bool
@@ -43,6 +43,9 @@ const debug = false
 func run(pass *analysis.Pass) (any, error) {
 	r := report.New(pass, strict)
 	defer r.Finish()
+	if pkgtypes.ImportsAny(pass.Pkg, "syscall", "golang.org/x/sys/unix") {
+		(&checker{pass: pass}).exportReapers()
+	}
 	if !pkgtypes.ImportsAny(pass.Pkg, "os/exec", "os") {
 		return nil, nil
 	}
@@ -79,14 +82,15 @@ func run(pass *analysis.Pass) (any, error) {
 }
 
 type checker struct {
-	pass  *analysis.Pass
-	r     *report.Reporter
-	pred  *errpred.Result               // the error predicates, for the branches after a start
-	table func(*types.Var) bool         // package-level tables that are never empty (pathflow.CFGs.Table)
-	fv    *funcValues                   // built on first use
-	uses  map[paramKey]paramUse         // what the package's functions do with their arguments
-	decls map[*types.Func]*ast.FuncDecl // built on first use
-	owned *ownedFields                  // built on first use
+	pass      *analysis.Pass
+	reapsMemo int // reaper.go: 0 unknown, 1 the package reaps every child, -1 not
+	r         *report.Reporter
+	pred      *errpred.Result               // the error predicates, for the branches after a start
+	table     func(*types.Var) bool         // package-level tables that are never empty (pathflow.CFGs.Table)
+	fv        *funcValues                   // built on first use
+	uses      map[paramKey]paramUse         // what the package's functions do with their arguments
+	decls     map[*types.Func]*ast.FuncDecl // built on first use
+	owned     *ownedFields                  // built on first use
 	// creators memoizes which functions of the package return a fresh
 	// command.
 	creators map[*types.Func]bool

@@ -77,6 +77,9 @@ func (fn *fun) collectParamStarts() {
 // checkParamStarts reports a Start of a parameter followed, on some path,
 // by a return of an error with the child neither waited nor handed on.
 func (fn *fun) checkParamStarts() {
+	if fn.c.reaps() {
+		return // a reaper waits for every child
+	}
 	sig := fn.signature()
 	for _, ps := range fn.paramStarts {
 		path, _ := astutil.PathEnclosingInterval(fn.file, ps.start.Pos(), ps.start.End())

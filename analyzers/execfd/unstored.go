@@ -9,8 +9,8 @@ import (
 // so once it exits it stays a zombie until the parent exits.
 func (fn *fun) checkUnstored() {
 	for _, call := range fn.unstored {
-		if fn.windowsOnly(call) {
-			continue // no zombies on Windows
+		if fn.windowsOnly(call) || fn.c.reaps() {
+			continue // no zombies on Windows, nor where a reaper waits for every child
 		}
 		fn.c.r.Report(analysis.Diagnostic{
 			Pos: call.Pos(), End: call.End(),

@@ -79,8 +79,8 @@ func (fn *fun) parentStdio(cmd *command, start *ast.CallExpr) (field, std string
 
 // checkWait follows the paths after a Start to the returns.
 func (fn *fun) checkWait(cmd *command, start *ast.CallExpr) {
-	if fn.windowsOnly(start) {
-		return // no zombies on Windows
+	if fn.windowsOnly(start) || fn.c.reaps() {
+		return // no zombies on Windows, nor where a reaper waits for every child
 	}
 	info := fn.info()
 	path, _ := astutil.PathEnclosingInterval(fn.file, start.Pos(), start.End())

@@ -99,3 +99,9 @@ func Close(fd int) (err error)                                                  
 func Exec(argv0 string, argv []string, envv []string) (err error)               { return }
 func Syscall(trap, a1, a2, a3 uintptr) (r1, r2 uintptr, err syscall.Errno)      { return }
 func RawSyscall(trap, a1, a2, a3 uintptr) (r1, r2 uintptr, err syscall.Errno)   { return }
+
+type WaitStatus uint32
+
+type Rusage struct{}
+
+func Wait4(pid int, wstatus *WaitStatus, options int, rusage *Rusage) (wpid int, err error) { return }

@@ -1,0 +1,14 @@
+// Package reaperlib runs the process's reaper for its callers.
+package reaperlib
+
+import "golang.org/x/sys/unix"
+
+// Reap waits for every child of the process.
+func Reap() { // want Reap:"reapsAll"
+	for {
+		var ws unix.WaitStatus
+		if pid, err := unix.Wait4(-1, &ws, 0, nil); err != nil || pid <= 0 {
+			return
+		}
+	}
+}
