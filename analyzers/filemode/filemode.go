@@ -301,6 +301,19 @@ func (c *checker) worldWritable(call *fscall.Call, v, p uint64) {
 		})
 		return
 	}
+	switch kind := c.nodeKind(call); kind {
+	case "socket", "FIFO":
+		what := "connect to the socket"
+		if kind == "FIFO" {
+			what = "open the FIFO for writing and feed its reader"
+		}
+		c.reportChmod(call, analysis.Diagnostic{
+			Pos: call.Mode.Pos(), End: call.Mode.End(),
+			Message: fmt.Sprintf("%s to world-writable mode %s: chmod is exact, no umask narrows it, so any local user can %s; if only this user's processes must reach it, use %s, otherwise keep it in a directory whose mode admits just the users meant to",
+				call.Name, modeval.Format(p), what, modeval.Format(p&^0o077)),
+		})
+		return
+	}
 	c.reportChmod(call, analysis.Diagnostic{
 		Pos: call.Mode.Pos(), End: call.Mode.End(),
 		Message: fmt.Sprintf("%s to world-writable mode %s without the sticky bit: chmod is exact, no umask narrows it, so any local user can modify it; use %s",
