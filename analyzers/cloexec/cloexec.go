@@ -495,6 +495,11 @@ func (c *checker) openat2(s *site) {
 	if u, ok := arg.(*ast.UnaryExpr); ok && u.Op == token.AND {
 		arg = ast.Unparen(u.X)
 	}
+	if id, ok := arg.(*ast.Ident); ok {
+		if lit := c.onlyValue(s.fun, id); lit != nil {
+			arg = lit // how := unix.OpenHow{...}; unix.Openat2(dir, path, &how)
+		}
+	}
 	lit, ok := arg.(*ast.CompositeLit)
 	if !ok {
 		c.r.ReportStrict(analysis.Diagnostic{
@@ -544,6 +549,79 @@ func (c *checker) openat2(s *site) {
 	d.Message = fmt.Sprintf("%sOpenat2 without O_CLOEXEC in the OpenHow's Flags creates a descriptor that every child process started meanwhile inherits: add %sO_CLOEXEC",
 		s.name, s.name)
 	c.r.Report(d)
+}
+
+// onlyValue returns the composite literal that the local variable id
+// holds at every use in the function fun: its one assignment is that
+// literal (or its address), and nothing else writes the variable or its
+// fields. It returns nil otherwise.
+func (c *checker) onlyValue(fun ast.Node, id *ast.Ident) *ast.CompositeLit {
+	info := c.pass.TypesInfo
+	v, ok := info.Uses[id].(*types.Var)
+	if !ok || fun == nil {
+		return nil
+	}
+	var lit *ast.CompositeLit
+	writes := 0
+	ast.Inspect(fun, func(n ast.Node) bool {
+		var lhs, rhs []ast.Expr
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			lhs, rhs = n.Lhs, n.Rhs
+		case *ast.ValueSpec:
+			for _, name := range n.Names {
+				lhs = append(lhs, name)
+			}
+			rhs = n.Values
+		case *ast.IncDecStmt:
+			if root(info, n.X) == v {
+				writes += 2
+			}
+			return true
+		default:
+			return true
+		}
+		for i, l := range lhs {
+			if root(info, l) != v {
+				continue
+			}
+			writes++
+			if _, isVar := ast.Unparen(l).(*ast.Ident); !isVar || len(rhs) != len(lhs) {
+				writes++ // a field of it, or a tuple: not followed
+				continue
+			}
+			e := ast.Unparen(rhs[i])
+			if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+				e = ast.Unparen(u.X)
+			}
+			lit, _ = e.(*ast.CompositeLit)
+		}
+		return true
+	})
+	if writes != 1 {
+		return nil
+	}
+	return lit
+}
+
+// root returns the variable at the root of a selector or index chain:
+// how for how.Flags, how for how.
+func root(info *types.Info, e ast.Expr) *types.Var {
+	for {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.SelectorExpr:
+			e = x.X
+		case *ast.IndexExpr:
+			e = x.X
+		case *ast.StarExpr:
+			e = x.X
+		case *ast.Ident:
+			v, _ := info.ObjectOf(x).(*types.Var)
+			return v
+		default:
+			return nil
+		}
+	}
 }
 
 // fcntl checks fcntl(fd, cmd, arg): F_DUPFD, and F_SETFD clearing FD_CLOEXEC.

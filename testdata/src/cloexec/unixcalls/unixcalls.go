@@ -55,3 +55,11 @@ func fcntls(fd uintptr) {
 	unix.FcntlInt(fd, unix.F_SETFD, flags)                  // strict only
 	unix.RawSyscall(unix.SYS_FCNTL, fd, unix.F_DUPFD, 0)    // want `fcntl F_DUPFD`
 }
+
+// The OpenHow in a variable is read through it.
+func openHowVar(path string) {
+	how := unix.OpenHow{Flags: unix.O_RDONLY}
+	unix.Openat2(unix.AT_FDCWD, path, &how) // want `unix.Openat2 without O_CLOEXEC in the OpenHow's Flags`
+	ok := &unix.OpenHow{Flags: unix.O_RDONLY | unix.O_CLOEXEC}
+	unix.Openat2(unix.AT_FDCWD, path, ok) // ok
+}
