@@ -930,12 +930,56 @@ func (ev *evaluator) enumerableInt(call *ast.CallExpr) bool {
 	if recv == nil || randomSource(recv.Type()) {
 		return false
 	}
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); !ok || !ev.r.existingObject(sel.X) {
+		return false // uuid.New().ID(): the receiver may itself be random
+	}
 	for _, a := range call.Args {
 		if !ev.eval(a).pred {
 			return false
 		}
 	}
 	return true
+}
+
+// existingObject reports whether e names an object that existed before the
+// function made anything: a parameter, a package-level variable, a field
+// of one, or a local variable assigned once from one. A value some call
+// returned (uuid.New()) may be random, and so may its getters.
+func (r *Result) existingObject(e ast.Expr) bool {
+	vars := r.index()
+	for range 8 {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.SelectorExpr:
+			if sel, ok := r.info.Selections[x]; ok && sel.Kind() == types.FieldVal {
+				e = x.X
+				continue
+			}
+			_, ok := r.info.Uses[x.Sel].(*types.Var) // a package-qualified variable
+			return ok
+		case *ast.StarExpr:
+			e = x.X
+			continue
+		case *ast.Ident:
+			v, ok := r.info.Uses[x].(*types.Var)
+			if !ok {
+				return false
+			}
+			if v.Pkg() != nil && v.Parent() == v.Pkg().Scope() {
+				return true // a package-level variable
+			}
+			srcs, tracked := vars.Sources(vars.Tracked(x))
+			if !tracked {
+				return !vars.Assigned(v) // a parameter (or receiver) never reassigned
+			}
+			if len(srcs) != 1 || srcs[0].Kind != assigns.Value {
+				return false
+			}
+			e = srcs[0].Expr
+			continue
+		}
+		return false
+	}
+	return false
 }
 
 // randomSource reports whether values of type t produce random numbers:

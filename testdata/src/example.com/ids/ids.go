@@ -15,3 +15,12 @@ func (g *Gen) Next() int { return int(g.Uint64() >> 1) }
 
 // Count returns a number some code chose.
 func Count() int { return 3 }
+
+// A UUID is random; its ID is a number made from it.
+type UUID [16]byte
+
+// New returns a random UUID.
+func New() UUID { return UUID{} }
+
+// ID returns a number made from the UUID.
+func (u UUID) ID() uint32 { return uint32(u[0]) }

@@ -79,6 +79,9 @@ func ints(inst ids.Instance, g *ids.Gen) {
 	probe(fmt.Sprintf("/tmp/x-%d", g.Next()))           // want `shared temp unpredictable`
 	probe(fmt.Sprintf("/tmp/x-%d", g.Uint64()))         // want `shared temp unpredictable`
 	probe(fmt.Sprintf("/tmp/x-%d", ids.Count()))        // want `shared temp unpredictable`
+	probe(fmt.Sprintf("/tmp/x-%d", ids.New().ID()))     // want `shared temp unpredictable`
+	u := ids.New()
+	probe(fmt.Sprintf("/tmp/x-%d", u.ID())) // want `shared temp unpredictable`
 }
 
 func joins(name string, n int) {
