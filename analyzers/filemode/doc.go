@@ -41,7 +41,8 @@
 //     the mask of every permission bit makes the file executable and, under
 //     a permissive umask, writable by anyone; no fix is offered, since only
 //     the author knows whether the file is data (0o644) or a program
-//     (0o755);
+//     (0o755); in tests it is strict-only (test data in the test's own
+//     directory);
 //   - in a shared temp location (a path built from os.TempDir(), $TMPDIR or
 //     a literal under /tmp, /var/tmp or /dev/shm), a file mode wider than
 //     the -file policy (0600) or a directory mode wider than the -dir policy

@@ -453,7 +453,9 @@ func (c *checker) create(call *fscall.Call) {
 	}
 	p, _ := perm(call, v)
 	if !shared && !call.IsDir() && call.Kind == fscall.CreateFile && c.isModePerm(call.Mode) {
-		c.r.Report(analysis.Diagnostic{
+		// In a test, the file is test data in the test's own directory:
+		// strict only, like other wide creation modes of tests.
+		c.r.ReportOutsideTests(analysis.Diagnostic{
 			Pos: call.Mode.Pos(), End: call.Mode.End(),
 			Message: fmt.Sprintf("%s with %s as the mode creates the file with every permission bit (0o777): executable, and writable by any local user unless the umask narrows it; ModePerm is the mask of the permission bits, not a file mode: use 0o644 for data, 0o755 for a program",
 				call.Name, types.ExprString(call.Mode)),

@@ -376,6 +376,21 @@ func (c *checker) reportLeak(fn ast.Node, cr *tempfacts.Creation, a *tempfacts.A
 	case l.Kind == pathflow.Reentry:
 		msg = fmt.Sprintf("%s from %s is created again in the loop before the previous one is removed, so it stays on disk", what(cr, name), c.calleeName(cr))
 		fix = "remove it before the next iteration"
+	case l.Guarded:
+		// The author removes it on failure: the path is one where the
+		// error the removal tests is nil. Adding another removal would
+		// undo what they guard on purpose (a rename's success).
+		msg = fmt.Sprintf("%s from %s is removed by a deferred call only when its error variable is set, and this return leaves that variable nil, so it stays on disk", what(cr, name), c.calleeName(cr))
+		fix = "remove it on this path as well, or hand it off: the deferred removal runs only when the function fails"
+		if ret := l.Node.(*ast.ReturnStmt); len(ret.Results) > 0 && !isNilIdent(c.pass.TypesInfo, ret.Results[len(ret.Results)-1]) {
+			fix = "assign the error to that variable before returning it (a shadowing := hides it), or name the error result and test that"
+		}
+		c.r.Report(analysis.Diagnostic{
+			Pos: cr.Call.Pos(), End: cr.Call.End(),
+			Message: msg + ": " + fix,
+			Related: []analysis.RelatedInformation{{Pos: l.Node.Pos(), End: l.Node.End(), Message: "returns here with the error variable nil"}},
+		})
+		return
 	default:
 		msg = fmt.Sprintf("%s from %s is not removed on every path, so it stays on disk", what(cr, name), c.calleeName(cr))
 		switch {
@@ -427,6 +442,16 @@ func (c *checker) reportLeak(fn ast.Node, cr *tempfacts.Creation, a *tempfacts.A
 		Related:        rel,
 		SuggestedFixes: fixes,
 	})
+}
+
+// isNilIdent reports whether e is the predeclared nil.
+func isNilIdent(info *types.Info, e ast.Expr) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	_, isNil := info.Uses[id].(*types.Nil)
+	return isNil
 }
 
 func stdCreator(cr *tempfacts.Creation) bool {

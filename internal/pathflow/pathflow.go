@@ -241,6 +241,10 @@ type Leak struct {
 	// Deferred is, for a ProcessExit leak, the node of the deferred release
 	// that the exit skips; nil if there was none.
 	Deferred ast.Node
+	// Guarded says, for a Return leak, that a release deferred under "if
+	// err != nil" was registered on the path but does not run at this
+	// return: err is nil there (a shadowed err was returned, or nil).
+	Guarded bool
 }
 
 // Leaks returns the exits reachable from the creation on a path that does
@@ -535,7 +539,7 @@ func (s *search) exit(b *cfg.Block, st state) {
 	case *ast.ReturnStmt:
 		covered := st.deferred != nil && !s.skipsGuardedDefer(st, last) || s.guardRuns(&st, last)
 		if !covered {
-			s.leak(Leak{Node: last, Kind: Return})
+			s.leak(Leak{Node: last, Kind: Return, Guarded: st.deferred == nil && (st.onError > 0 || st.guard != nil)})
 		}
 	case *ast.ExprStmt:
 		call, ok := ast.Unparen(last.X).(*ast.CallExpr)

@@ -712,7 +712,13 @@ func (r *Result) computeReturns(fn *types.Func, d *ast.FuncDecl) *returnsTemp {
 		if c == nil {
 			// The function's own loop over random names.
 			if a := r.exclusiveAssign(d, call, stack); a != nil {
-				fact = r.returnedObject(d, sig, g, a, paramOf(a.Creation.DirArg))
+				dirParam := paramOf(a.Creation.DirArg)
+				fact = r.returnedObject(d, sig, g, a, dirParam)
+				if fact != nil && dirParam < 0 {
+					// A name built away from the call (a variable set in
+					// the loop): the default temp dir only if it says so.
+					fact.OtherDir = r.OtherDir(a.Creation.DirArg)
+				}
 			}
 			return true
 		}

@@ -39,7 +39,7 @@ func use(d []byte) error {
 
 // The success return skips the guarded removal and keeps nothing.
 func process(d []byte) (err error) {
-	f, err := os.CreateTemp("", "x") // want `temp file f from os.CreateTemp is not removed on every path`
+	f, err := os.CreateTemp("", "x") // want `temp file f from os.CreateTemp is removed by a deferred call only when its error variable is set, and this return leaves that variable nil, so it stays on disk: remove it on this path as well, or hand it off`
 	if err != nil {
 		return err
 	}
@@ -76,7 +76,7 @@ func always(d []byte) (err error) {
 func fetchInto(path string, appendMode bool, fetch func(io.Writer) error) error {
 	var err error
 	var tmp *os.File
-	if tmp, err = os.CreateTemp("", "tmp"); err != nil { // want `temp file tmp from os.CreateTemp is not removed on every path`
+	if tmp, err = os.CreateTemp("", "tmp"); err != nil { // want `temp file tmp from os.CreateTemp is removed by a deferred call only when its error variable is set, and this return leaves that variable nil, so it stays on disk: assign the error to that variable before returning it \(a shadowing := hides it\)`
 		return err
 	}
 	defer func() {
