@@ -78,10 +78,10 @@
 //   - exec.CommandContext running a shell (sh, bash, dash or zsh, by name or
 //     path, with -c; also behind env, sudo, doas, nice, ionice, timeout,
 //     nohup, setsid or stdbuf, which run their arguments as a command and
-//     are all that cancel kills), or running the program a parameter of
-//     the function names unchanged (a runner whose caller chooses what
-//     runs, a shell or a command that leaves a daemon included), whose
-//     output goes to a buffer or a pipe (Output,
+//     are all that cancel kills), or run by an exported function whose
+//     parameters give both the program and its arguments (a runner of any
+//     command: code outside the package chooses what runs, a shell or a
+//     command that leaves a daemon included), whose output goes to a buffer or a pipe (Output,
 //     CombinedOutput, StdoutPipe, StderrPipe, a writer that is not an
 //     *os.File) and whose WaitDelay is never set: when the context is
 //     cancelled the shell is killed, but the commands it started keep the

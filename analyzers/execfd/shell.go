@@ -164,12 +164,31 @@ func (fn *fun) runsShell(call *ast.CallExpr) bool {
 }
 
 // programParam returns the name of the function's parameter that
-// exec.CommandContext(ctx, name, ...) runs as its program, unchanged: a
-// runner whose callers choose what runs, a shell or a daemonizing command
-// included. It returns "" otherwise.
+// exec.CommandContext(ctx, name, args...) runs as its program, unchanged,
+// when the function is an exported runner of any command: the program and
+// its arguments both come from its parameters, so code outside the
+// package chooses what runs, a shell or a daemonizing command included
+// (vertti/preflight's RunCommandContext(ctx, name, args...)). A function
+// that runs a program its package chose (a runtime's "features", mkfs)
+// is not one. It returns "" otherwise.
 func (fn *fun) programParam(call *ast.CallExpr) string {
 	if len(call.Args) < 2 {
 		return ""
+	}
+	d, ok := fn.node.(*ast.FuncDecl)
+	if !ok || !d.Name.IsExported() {
+		return ""
+	}
+	if len(call.Args) > 2 {
+		// The arguments must be the caller's too: args... of a parameter.
+		last, ok := ast.Unparen(call.Args[len(call.Args)-1]).(*ast.Ident)
+		if !ok || !call.Ellipsis.IsValid() || len(call.Args) != 3 {
+			return ""
+		}
+		v, _ := fn.info().Uses[last].(*types.Var)
+		if v == nil || !fn.isParam(v) {
+			return ""
+		}
 	}
 	id, ok := ast.Unparen(call.Args[1]).(*ast.Ident)
 	if !ok {
@@ -186,6 +205,20 @@ func (fn *fun) programParam(call *ast.CallExpr) string {
 		}
 	}
 	return ""
+}
+
+// isParam reports whether v is a parameter of the function.
+func (fn *fun) isParam(v *types.Var) bool {
+	sig := fn.signature()
+	if sig == nil {
+		return false
+	}
+	for i := range sig.Params().Len() {
+		if sig.Params().At(i) == v {
+			return true
+		}
+	}
+	return false
 }
 
 // assignedIn reports whether the body assigns v or takes its address.

@@ -92,7 +92,7 @@ func wrapperNoShell(ctx context.Context) ([]byte, error) {
 // A runner whose caller names the program may run a shell, or a command
 // that leaves a daemon holding the pipe (vertti/preflight's
 // RunCommandContext, fixed by setting WaitDelay).
-func runUser(ctx context.Context, name string, args ...string) (string, error) {
+func RunUser(ctx context.Context, name string, args ...string) (string, error) {
 	cmd := exec.CommandContext(ctx, name, args...) // want `cmd runs the program its caller names in name, which may be a shell or leave children holding the pipe`
 	var out bytes.Buffer
 	cmd.Stdout = &out
@@ -100,8 +100,20 @@ func runUser(ctx context.Context, name string, args ...string) (string, error) {
 	return out.String(), err
 }
 
-func runUserChained(ctx context.Context, name string) ([]byte, error) {
+func RunUserChained(ctx context.Context, name string) ([]byte, error) {
 	return exec.CommandContext(ctx, name).Output() // want `this command runs the program its caller names in name`
+}
+
+// An unexported helper runs what its package chose.
+func runInternal(ctx context.Context, binary string, args ...string) ([]byte, error) {
+	cmd := exec.CommandContext(ctx, binary, args...) // ok: strict only
+	return cmd.CombinedOutput()
+}
+
+// The arguments are the function's own: it runs one tool.
+func Features(ctx context.Context, runtime string) ([]byte, error) {
+	cmd := exec.CommandContext(ctx, runtime, "features") // ok: strict only
+	return cmd.Output()
 }
 
 func runResolved(ctx context.Context, name string) ([]byte, error) {
