@@ -66,7 +66,7 @@ func analyze(as []*analysis.Analyzer, patterns []string, opts options, stderr io
 		for _, e := range res.Errors {
 			errs = append(errs, fmt.Sprintf("package %s: %v", res.Package.PkgPath, e))
 		}
-		if !res.Initial || res.Failed || res.Skipped {
+		if !res.Initial || res.Failed {
 			continue
 		}
 		for _, d := range res.Diagnostics {

@@ -45,8 +45,6 @@ type Result struct {
 	// Failed packages could not be analyzed: their own Errors say why,
 	// or, when they have none, a dependency failed.
 	Failed bool
-	// Skipped packages have a file too large to parse.
-	Skipped bool
 	// Errors are the package's load or type errors, or its analyzers'.
 	Errors      []error
 	Diagnostics []Diagnostic
@@ -91,7 +89,6 @@ func Run(cfg *packages.Config, analyzers []*analysis.Analyzer, patterns []string
 			Package:     n.spec,
 			Initial:     n.initial,
 			Failed:      n.failed,
-			Skipped:     n.skipped,
 			Errors:      n.errs,
 			Diagnostics: n.diags,
 		})
@@ -133,9 +130,9 @@ type node struct {
 	dependents []*node
 	pending    atomic.Int32
 
-	failed, skipped bool
-	errs            []error
-	diags           []Diagnostic
+	failed bool
+	errs   []error
+	diags  []Diagnostic
 	// facts are the package's own facts, encoded; factsHash covers them
 	// and its dependencies' factsHash, so that a dependent's cache key
 	// changes whenever a fact it could see changes.
@@ -234,17 +231,11 @@ func (r *run) process(n *node) {
 		n.factsHash = factsHash(n)
 		return
 	}
-	total, largest := sourceSize(n.spec)
-	if largest >= loader.MaxFileSize {
-		// Past the size at which staticcheck's loader stops parsing a
-		// file, the package is skipped, as the runner skips it; its
-		// dependents read its types from export data as any other's.
-		n.skipped = true
-		n.factsHash = factsHash(n)
-		r.toCache(n, key)
-		return
-	}
-	if total >= aloneBytes {
+	// Every package is analyzed, however large its files: staticcheck's
+	// runner skips one with a file of 50 MiB or more (loader.MaxFileSize),
+	// which made a package with a big generated file vanish from the run.
+	// A large package is analyzed alone instead, to bound the memory.
+	if sourceSize(n.spec) >= aloneBytes {
 		r.alone.Lock()
 		defer r.alone.Unlock()
 	} else {
@@ -330,17 +321,15 @@ func (r *run) analyzersFor(n *node) []*analysis.Analyzer {
 	return r.factOnly
 }
 
-// sourceSize returns the total size of spec's files and the size of the
-// largest, as far as they can be read; a file that cannot is an error of
-// the analysis that follows.
-func sourceSize(spec *loader.PackageSpec) (total, largest int64) {
+// sourceSize returns the total size of spec's files, as far as they can
+// be read; a file that cannot is an error of the analysis that follows.
+func sourceSize(spec *loader.PackageSpec) (total int64) {
 	for _, name := range spec.CompiledGoFiles {
 		if fi, err := os.Stat(name); err == nil {
 			total += fi.Size()
-			largest = max(largest, fi.Size())
 		}
 	}
-	return total, largest
+	return total
 }
 
 func factsHash(n *node) cache.ActionID {
