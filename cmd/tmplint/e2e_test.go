@@ -333,7 +333,10 @@ func messagesByAnalyzer(t *testing.T, bin, root string, strict bool) map[string]
 		t.Fatalf("-json output does not parse: %v\n%s", err, r.stdout)
 	}
 	out := make(map[string]string)
-	for _, analyzers := range tree {
+	for pkg, analyzers := range tree {
+		if pkg == "tmplint" {
+			continue // the tool's version and the run's errors
+		}
 		for name, raw := range analyzers {
 			var diags []jsonDiagnostic
 			if err := json.Unmarshal(raw, &diags); err != nil {

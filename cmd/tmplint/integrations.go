@@ -6,7 +6,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"runtime/debug"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -26,14 +25,6 @@ func printSARIF(w io.Writer, all []*analysis.Analyzer, fs []finding.Finding) err
 	return sarif.Write(w, root, all, fs, toolVersion())
 }
 
-// toolVersion returns the module version tmplint was built at, or "".
-func toolVersion() string {
-	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
-		return bi.Main.Version
-	}
-	return ""
-}
-
 // baselineRoot is the directory that a baseline's file names are relative
 // to: the baseline file's own directory, so that the file works wherever
 // tmplint is started from.
@@ -51,7 +42,7 @@ func writeBaselineFile(name string, fs []finding.Finding) error {
 		return err
 	}
 	var buf bytes.Buffer
-	if err := baseline.Write(&buf, root, fs); err != nil {
+	if err := baseline.Write(&buf, root, fs, toolVersion()); err != nil {
 		return err
 	}
 	//tmplint:ignore filemode the baseline is committed to the repository, 0644 like any source file

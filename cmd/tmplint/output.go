@@ -98,6 +98,9 @@ func printJSON(w io.Writer, fs []finding.Finding, errs []string) error {
 	for _, e := range errs {
 		add("tmplint", "error")["error"] = jsonError{Error: e}
 	}
+	// The version of the tool, beside the x/tools shape's packages, under
+	// the name that already holds the run's errors.
+	add("tmplint", "version")["version"] = readBuildVersion()
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "\t")
 	return enc.Encode(tree)

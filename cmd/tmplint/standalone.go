@@ -20,6 +20,7 @@ import (
 // options are the standalone command's flags.
 type options struct {
 	json, sarif   bool
+	version       bool
 	fix           fixMode
 	diff          bool
 	tests         bool
@@ -41,6 +42,7 @@ func runStandalone(args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&opts.sarif, "sarif", false, "print findings as SARIF 2.1.0, for code scanning")
 	fs.Var(&opts.fix, "fix", "apply the first safe suggested fix of each finding to the files; -fix=all also applies fixes that change behaviour")
 	fs.BoolVar(&opts.diff, "diff", false, "print the suggested fixes, safe and behaviour-changing, as a unified diff whose hunks say which; write no file")
+	fs.BoolVar(&opts.version, "version", false, "print the version and VCS revision tmplint was built from, and exit")
 	fs.BoolVar(&opts.tests, "test", true, "analyze test files too")
 	fs.StringVar(&opts.tags, "tags", "", "comma-separated build tags")
 	fs.StringVar(&opts.baseline, "baseline", "", "hide the findings recorded in this baseline `file`")
@@ -67,6 +69,9 @@ func runStandalone(args []string, stdout, stderr io.Writer) int {
 			return exitClean
 		}
 		return exitError
+	}
+	if opts.version {
+		return runVersion(nil, stdout, stderr)
 	}
 	if opts.json && opts.sarif {
 		errorf("-json and -sarif cannot be used together")

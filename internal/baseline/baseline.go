@@ -6,6 +6,7 @@
 //	{
 //	  "version": 1,
 //	  "tool": "tmplint",
+//	  "toolVersion": "v0.1.0",
 //	  "findings": [
 //	    {"analyzer": "filemode", "file": "pkg/x.go", "func": "F",
 //	     "message": "…", "snippet": "os.WriteFile(name, data, 644)", "line": 12},
@@ -38,9 +39,12 @@ const Version = 1
 
 // A Baseline is the content of a baseline file.
 type Baseline struct {
-	Version  int     `json:"version"`
-	Tool     string  `json:"tool"`
-	Findings []Entry `json:"findings"`
+	Version int    `json:"version"`
+	Tool    string `json:"tool"`
+	// ToolVersion is the version of the tmplint that wrote the file, for
+	// people: an upgrade that rewords messages turns entries stale.
+	ToolVersion string  `json:"toolVersion,omitempty"`
+	Findings    []Entry `json:"findings"`
 }
 
 // An Entry is one recorded finding.
@@ -59,9 +63,9 @@ func (e Entry) String() string {
 }
 
 // Write writes a baseline of the findings fs, with file names relative to
-// root.
-func Write(w io.Writer, root string, fs []finding.Finding) error {
-	b := Baseline{Version: Version, Tool: "tmplint", Findings: make([]Entry, 0, len(fs))}
+// root, recording toolVersion as the version of the tool that wrote it.
+func Write(w io.Writer, root string, fs []finding.Finding, toolVersion string) error {
+	b := Baseline{Version: Version, Tool: "tmplint", ToolVersion: toolVersion, Findings: make([]Entry, 0, len(fs))}
 	for i := range fs {
 		b.Findings = append(b.Findings, entry(root, &fs[i]))
 	}

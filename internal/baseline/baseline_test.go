@@ -35,7 +35,7 @@ var old = []finding.Finding{
 func roundTrip(t *testing.T, fs []finding.Finding) *baseline.Baseline {
 	t.Helper()
 	var buf bytes.Buffer
-	if err := baseline.Write(&buf, root, fs); err != nil {
+	if err := baseline.Write(&buf, root, fs, "v1.2.3"); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(buf.String(), `"version": 1`) || !strings.Contains(buf.String(), `"file": "a/a.go"`) {
