@@ -24,20 +24,45 @@ import (
 // with facts. A package's syntax and types are dropped when its analysis
 // ends. README.md, "How the standalone driver works", says why.
 
-// analyze runs the analyzers over the packages matching patterns and returns
-// the findings of the matched packages, deduplicated across test variants
-// and sorted by position, and every error, named by package.
-func analyze(as []*analysis.Analyzer, patterns []string, opts options, stderr io.Writer) ([]finding.Finding, []string) {
+// A runError is an error of the run: Package names the package it kept
+// from being analyzed, or is "" for the run as a whole.
+type runError struct {
+	Package string
+	Message string
+}
+
+func (e runError) String() string {
+	if e.Package == "" {
+		return e.Message
+	}
+	return "package " + e.Package + ": " + e.Message
+}
+
+// An outcome is what a run of the analyzers gave.
+type outcome struct {
+	// findings of the matched packages, deduplicated across test
+	// variants and sorted by position.
+	findings []finding.Finding
+	// errs name every package that could not be analyzed, and why.
+	errs []runError
+	// analyzed holds the files (absolute names) of the matched packages
+	// that were analyzed: a baseline judges only its entries of these.
+	analyzed map[string]bool
+}
+
+// analyze runs the analyzers over the packages matching patterns.
+func analyze(as []*analysis.Analyzer, patterns []string, opts options, stderr io.Writer) outcome {
+	fail := func(msg string) outcome { return outcome{errs: []runError{{Message: msg}}} }
 	c, closeCache, warning, err := openCache(opts.cacheDir)
 	if err != nil {
-		return nil, []string{err.Error()}
+		return fail(err.Error())
 	}
 	defer closeCache()
 	if warning != "" {
 		fmt.Fprintf(stderr, "tmplint: warning: %s\n", warning)
 	}
 	if err := saltCache(as); err != nil {
-		return nil, []string{err.Error()}
+		return fail(err.Error())
 	}
 
 	cfg := &packages.Config{Tests: opts.tests}
@@ -49,25 +74,30 @@ func analyze(as []*analysis.Analyzer, patterns []string, opts options, stderr io
 	results, err := unirun.Run(cfg, as, patterns, c, &stats)
 	stopProgress()
 	if err != nil {
-		return nil, []string{fmt.Sprintf("loading packages: %v", err)}
+		return fail(fmt.Sprintf("loading packages: %v", err))
 	}
 	if len(results) == 0 {
-		return nil, []string{fmt.Sprintf("no packages match %s", strings.Join(patterns, " "))}
+		return fail(fmt.Sprintf("no packages match %s", strings.Join(patterns, " ")))
 	}
 
-	var findings []finding.Finding
-	var errs []string
+	out := outcome{analyzed: make(map[string]bool)}
 	seen := make(map[string]bool)
 	src := newSourceCache()
 	funcs := newFuncNames()
 	for _, res := range results {
-		// A package that failed without errors of its own depends on one
-		// that failed; that one names the cause.
 		for _, e := range res.Errors {
-			errs = append(errs, fmt.Sprintf("package %s: %v", res.Package.PkgPath, e))
+			out.errs = append(out.errs, runError{res.Package.PkgPath, e.Error()})
+		}
+		if res.Initial && res.Failed && len(res.Errors) == 0 {
+			// Its own errors are none: a package it imports failed,
+			// and that one's error names the cause.
+			out.errs = append(out.errs, runError{res.Package.PkgPath, "not analyzed: a package it imports could not be analyzed"})
 		}
 		if !res.Initial || res.Failed {
 			continue
+		}
+		for _, name := range res.Package.CompiledGoFiles {
+			out.analyzed[name] = true
 		}
 		for _, d := range res.Diagnostics {
 			f := fromDiagnostic(res.Package.PkgPath, d)
@@ -78,11 +108,12 @@ func analyze(as []*analysis.Analyzer, patterns []string, opts options, stderr io
 			seen[key] = true
 			f.Snippet = src.line(f.Posn)
 			f.Func = funcs.at(f.Posn)
-			findings = append(findings, f)
+			out.findings = append(out.findings, f)
 		}
 	}
-	slices.SortStableFunc(findings, compareFindings)
-	return findings, dedupe(errs)
+	slices.SortStableFunc(out.findings, compareFindings)
+	out.errs = dedupeErrors(out.errs)
+	return out
 }
 
 // fromDiagnostic converts a diagnostic as the driver stores it, positions

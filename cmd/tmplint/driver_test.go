@@ -114,12 +114,13 @@ func TestAnalyzerErrorIsAnError(t *testing.T) {
 	}
 	opts := options{cacheDir: t.TempDir()}
 	for _, round := range []string{"cold", "warm"} {
-		findings, errs := analyze([]*analysis.Analyzer{failing}, []string{"github.com/tmplint/tmplint/internal/finding"}, opts, os.Stderr)
+		out := analyze([]*analysis.Analyzer{failing}, []string{"github.com/tmplint/tmplint/internal/finding"}, opts, os.Stderr)
+		findings, errs := out.findings, out.errs
 		if len(findings) != 0 {
 			t.Errorf("%s: findings %v, want none", round, findings)
 		}
 		want := "package github.com/tmplint/tmplint/internal/finding: failing: cannot judge this package"
-		if len(errs) != 1 || errs[0] != want {
+		if len(errs) != 1 || errs[0].String() != want {
 			t.Errorf("%s: errors %q, want [%q]", round, errs, want)
 		}
 	}
@@ -141,7 +142,8 @@ func TestFindingNamesItsAnalyzer(t *testing.T) {
 			return nil, nil
 		},
 	}
-	findings, errs := analyze([]*analysis.Analyzer{categorized}, []string{"github.com/tmplint/tmplint/internal/finding"}, options{cacheDir: cacheOff}, os.Stderr)
+	out := analyze([]*analysis.Analyzer{categorized}, []string{"github.com/tmplint/tmplint/internal/finding"}, options{cacheDir: cacheOff}, os.Stderr)
+	findings, errs := out.findings, out.errs
 	if len(errs) != 0 || len(findings) == 0 {
 		t.Fatalf("findings %v, errors %v", findings, errs)
 	}

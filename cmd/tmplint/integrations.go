@@ -17,12 +17,16 @@ import (
 // printSARIF writes the findings as SARIF 2.1.0 with locations relative to
 // the current directory, which code-scanning uploads expect to be the
 // checkout root.
-func printSARIF(w io.Writer, all []*analysis.Analyzer, fs []finding.Finding) error {
+func printSARIF(w io.Writer, all []*analysis.Analyzer, fs []finding.Finding, errs []runError) error {
 	root, err := os.Getwd()
 	if err != nil {
 		return err
 	}
-	return sarif.Write(w, root, all, fs, toolVersion())
+	var notes []sarif.Notification
+	for _, e := range errs {
+		notes = append(notes, sarif.Notification{Package: e.Package, Message: e.Message})
+	}
+	return sarif.Write(w, root, all, fs, toolVersion(), notes)
 }
 
 // baselineRoot is the directory that a baseline's file names are relative

@@ -201,3 +201,73 @@ func TestPreCommitHook(t *testing.T) {
 		t.Errorf("pre-commit try-repo: exit %d, want 1 with the filemode finding:\n%s%s", res.code, res.stdout, res.stderr)
 	}
 }
+
+// TestSARIFSaysWhatRan runs -sarif over a package that does not
+// type-check beside one with findings: the log validates, keeps the
+// findings, and says that the run did not analyze everything, naming the
+// broken package, so that code scanning does not take it for clean.
+func TestSARIFSaysWhatRan(t *testing.T) {
+	bin := tmplintBinary(t)
+	root := repoRoot(t)
+	res := run(t, root, bin, "-sarif", "./testdata/broken", "./testdata/demo/report")
+	if res.code != exitError {
+		t.Fatalf("exit code %d, want %d; stderr:\n%s", res.code, exitError, res.stderr)
+	}
+	c := jsonschema.NewCompiler()
+	schema, err := c.Compile(filepath.Join(root, "internal", "sarif", "testdata", "sarif-schema-2.1.0.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := jsonschema.UnmarshalJSON(strings.NewReader(res.stdout))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := schema.Validate(doc); err != nil {
+		t.Fatalf("SARIF output does not validate: %v", err)
+	}
+	var log struct {
+		Runs []struct {
+			Tool struct {
+				Driver struct{ Version string }
+			}
+			Invocations []struct {
+				ExecutionSuccessful        bool
+				ToolExecutionNotifications []struct {
+					Level   string
+					Message struct{ Text string }
+				}
+			}
+			Results []struct{ RuleID string }
+		}
+	}
+	if err := json.Unmarshal([]byte(res.stdout), &log); err != nil {
+		t.Fatal(err)
+	}
+	r := log.Runs[0]
+	if len(r.Results) == 0 {
+		t.Error("the findings of the package that loads are missing")
+	}
+	if r.Tool.Driver.Version == "" {
+		t.Error("the driver has no version")
+	}
+	if len(r.Invocations) != 1 || r.Invocations[0].ExecutionSuccessful {
+		t.Fatalf("invocations %+v, want one, not successful", r.Invocations)
+	}
+	var named bool
+	for _, n := range r.Invocations[0].ToolExecutionNotifications {
+		named = named || n.Level == "error" && strings.HasPrefix(n.Message.Text, "package github.com/tmplint/tmplint/testdata/broken: ")
+	}
+	if !named {
+		t.Errorf("no notification names the broken package: %+v", r.Invocations[0].ToolExecutionNotifications)
+	}
+
+	// -json puts the error under the package, beside the findings.
+	js := run(t, root, bin, "-json", "./testdata/broken", "./testdata/demo/report")
+	var tree map[string]map[string]json.RawMessage
+	if err := json.Unmarshal([]byte(js.stdout), &tree); err != nil {
+		t.Fatalf("-json: %v\n%s", err, js.stdout)
+	}
+	if js.code != exitError || tree["github.com/tmplint/tmplint/testdata/broken"]["error"] == nil {
+		t.Errorf("-json: exit %d, no error under the broken package:\n%s", js.code, js.stdout)
+	}
+}

@@ -101,8 +101,9 @@ func runStandalone(args []string, stdout, stderr io.Writer) int {
 	// With no analyzer selected the packages are still listed and
 	// type-checked: load errors are errors, and it measures the driver
 	// alone (bench/run.sh).
-	findings, analysisErrs := analyze(selected, patterns, opts, stderr)
-	for _, e := range analysisErrs {
+	out := analyze(selected, patterns, opts, stderr)
+	findings := out.findings
+	for _, e := range out.errs {
 		errorf("%s", e)
 		code = exitError
 	}
@@ -137,12 +138,12 @@ func runStandalone(args []string, stdout, stderr io.Writer) int {
 		}
 		printText(stderr, findings)
 	case opts.json:
-		if err := printJSON(stdout, findings, analysisErrs); err != nil {
+		if err := printJSON(stdout, findings, out.errs); err != nil {
 			errorf("%v", err)
 			return exitError
 		}
 	case opts.sarif:
-		if err := printSARIF(stdout, all, findings); err != nil {
+		if err := printSARIF(stdout, all, findings, out.errs); err != nil {
 			errorf("%v", err)
 			return exitError
 		}
@@ -185,9 +186,14 @@ func compareFindings(a, b finding.Finding) int {
 	return strings.Compare(a.Message, b.Message)
 }
 
-func dedupe(ss []string) []string {
-	slices.Sort(ss)
-	return slices.Compact(ss)
+func dedupeErrors(errs []runError) []runError {
+	slices.SortFunc(errs, func(a, b runError) int {
+		if c := strings.Compare(a.Package, b.Package); c != 0 {
+			return c
+		}
+		return strings.Compare(a.Message, b.Message)
+	})
+	return slices.Compact(errs)
 }
 
 // triState is a -NAME flag: unset, true or false.
