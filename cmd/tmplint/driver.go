@@ -1,9 +1,13 @@
 package main
 
 import (
+	"bytes"
+	"errors"
 	"fmt"
 	"go/token"
 	"io"
+	"os/exec"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -29,13 +33,67 @@ import (
 type runError struct {
 	Package string
 	Message string
+	// Verbatim errors are the go command's own word on the patterns (a
+	// missing go.mod, a directory that does not exist, an unusable work
+	// dir), printed as it printed them, without a package in front.
+	Verbatim bool
 }
 
 func (e runError) String() string {
-	if e.Package == "" {
+	if e.Package == "" || e.Verbatim {
 		return e.Message
 	}
 	return "package " + e.Package + ": " + e.Message
+}
+
+// packageError converts an error of a package as the driver returns it.
+// An error without a position loses the "-" that go/packages writes in
+// its place; when it is not even a package's (the "package" is a pattern
+// or go/packages' command-line-arguments), it is the go command's word on
+// the patterns, kept verbatim.
+func packageError(pkg string, err error) runError {
+	var pe packages.Error
+	if errors.As(err, &pe) && (pe.Pos == "" || pe.Pos == "-") {
+		notAPackage := pkg == "command-line-arguments" || strings.HasPrefix(pkg, ".") ||
+			strings.HasPrefix(pkg, "/") || strings.Contains(pkg, "...")
+		return runError{Package: pkg, Message: pe.Msg, Verbatim: pe.Kind == packages.ListError && notAPackage}
+	}
+	return runError{Package: pkg, Message: err.Error()}
+}
+
+// goCommandWrapper is how go/packages wraps a failure of the go command
+// around what the command printed.
+var goCommandWrapper = regexp.MustCompile(`^err: exit status \d+: stderr: `)
+
+// loadError returns the error of a listing that failed, with what the go
+// command printed unwrapped.
+func loadError(err error) runError {
+	msg := err.Error()
+	if loc := goCommandWrapper.FindStringIndex(msg); loc != nil {
+		return runError{Message: strings.TrimRight(msg[loc[1]:], "\n"), Verbatim: true}
+	}
+	return runError{Message: "loading packages: " + msg}
+}
+
+// noPackages is the error of a run that matched no package: go/packages
+// says nothing when the go command fails to list (it builds export data,
+// and then takes a failure to be a build's), so the go command is asked
+// again, by itself, and its own word is the error. When it had none to
+// say (an empty module only warns), the run says that it had nothing to
+// analyze, as go vet does.
+func noPackages(patterns, buildFlags []string) []runError {
+	args := append([]string{"list"}, buildFlags...)
+	args = append(args, "--")
+	args = append(args, patterns...)
+	cmd := exec.Command("go", args...)
+	var stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = io.Discard, &stderr
+	_ = cmd.Run() // what it says is on stderr
+	var errs []runError
+	if said := strings.TrimRight(stderr.String(), "\n"); said != "" {
+		errs = append(errs, runError{Message: said, Verbatim: true})
+	}
+	return append(errs, runError{Message: fmt.Sprintf("no packages to analyze (patterns: %s)", strings.Join(patterns, " "))})
 }
 
 // An outcome is what a run of the analyzers gave.
@@ -74,10 +132,10 @@ func analyze(as []*analysis.Analyzer, patterns []string, opts options, stderr io
 	results, err := unirun.Run(cfg, as, patterns, c, &stats)
 	stopProgress()
 	if err != nil {
-		return fail(fmt.Sprintf("loading packages: %v", err))
+		return outcome{errs: []runError{loadError(err)}}
 	}
 	if len(results) == 0 {
-		return fail(fmt.Sprintf("no packages match %s", strings.Join(patterns, " ")))
+		return outcome{errs: noPackages(patterns, cfg.BuildFlags)}
 	}
 
 	out := outcome{analyzed: make(map[string]bool)}
@@ -86,12 +144,12 @@ func analyze(as []*analysis.Analyzer, patterns []string, opts options, stderr io
 	funcs := newFuncNames()
 	for _, res := range results {
 		for _, e := range res.Errors {
-			out.errs = append(out.errs, runError{res.Package.PkgPath, e.Error()})
+			out.errs = append(out.errs, packageError(res.Package.PkgPath, e))
 		}
 		if res.Initial && res.Failed && len(res.Errors) == 0 {
 			// Its own errors are none: a package it imports failed,
 			// and that one's error names the cause.
-			out.errs = append(out.errs, runError{res.Package.PkgPath, "not analyzed: a package it imports could not be analyzed"})
+			out.errs = append(out.errs, runError{Package: res.Package.PkgPath, Message: "not analyzed: a package it imports could not be analyzed"})
 		}
 		if !res.Initial || res.Failed {
 			continue

@@ -185,3 +185,52 @@ func TestLargeFileIsAnalyzed(t *testing.T) {
 		t.Errorf("-sarif: exit %d, want %d with the finding of drop.go:\n%s\n%s", sarif.code, exitFindings, sarif.stdout, sarif.stderr)
 	}
 }
+
+// TestGoCommandErrorsComeThrough checks that what the go command says
+// about the patterns reaches the user as it said it: no "-:" in place of
+// a position, no "err: exit status 1: stderr:" wrapping, and not "no
+// packages match" in place of the reason.
+func TestGoCommandErrorsComeThrough(t *testing.T) {
+	bin := tmplintBinary(t)
+	scratch := t.TempDir()
+	noMod := filepath.Join(scratch, "nomod")
+	empty := filepath.Join(scratch, "empty")
+	vendored := filepath.Join(scratch, "vendored")
+	for _, dir := range []string{noMod, empty, filepath.Join(vendored, "vendor")} {
+		if err := os.MkdirAll(dir, 0o700); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write := func(name, src string) {
+		if err := os.WriteFile(name, []byte(src), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(filepath.Join(noMod, "a.go"), "package a\n")
+	write(filepath.Join(empty, "go.mod"), "module example.com/empty\n\ngo 1.26\n")
+	write(filepath.Join(vendored, "go.mod"), "module example.com/vendored\n\ngo 1.26\n\nrequire example.com/dep v1.0.0\n")
+	write(filepath.Join(vendored, "vendor", "modules.txt"), "")
+	write(filepath.Join(vendored, "v.go"), "package v\n")
+
+	for _, c := range []struct {
+		name, dir, pattern string
+		env                []string
+		want               string
+	}{
+		{"no go.mod", noMod, ".", []string{"GO111MODULE=on"}, "go: go.mod file not found"},
+		{"no go.mod, ./...", noMod, "./...", []string{"GO111MODULE=on"}, "pattern ./...: directory prefix . does not contain main module"},
+		{"unusable TMPDIR", repoRoot(t), "./internal/finding", []string{"TMPDIR=" + filepath.Join(scratch, "no", "such")}, "go: creating work dir:"},
+		{"empty module", empty, "./...", nil, `go: warning: "./..." matched no packages`},
+		{"inconsistent vendoring", vendored, "./...", []string{"GOFLAGS=-mod=vendor"}, "go: inconsistent vendoring"},
+	} {
+		r := runEnv(t, c.dir, c.env, bin, "-cache=off", c.pattern)
+		if r.code != exitError || !strings.Contains(r.stderr, c.want) {
+			t.Errorf("%s: exit %d, stderr:\n%s\nwant %d and %q", c.name, r.code, r.stderr, exitError, c.want)
+		}
+		for _, noise := range []string{": -: ", "err: exit status", "no packages match"} {
+			if strings.Contains(r.stderr, noise) {
+				t.Errorf("%s: stderr has %q:\n%s", c.name, noise, r.stderr)
+			}
+		}
+	}
+}
