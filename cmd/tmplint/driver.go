@@ -6,7 +6,10 @@ import (
 	"fmt"
 	"go/token"
 	"io"
+	"io/fs"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -103,9 +106,22 @@ type outcome struct {
 	findings []finding.Finding
 	// errs name every package that could not be analyzed, and why.
 	errs []runError
-	// analyzed holds the files (absolute names) of the matched packages
-	// that were analyzed: a baseline judges only its entries of these.
+	// analyzed holds the directories of the matched packages that were
+	// analyzed: a baseline judges only its entries of these.
 	analyzed map[string]bool
+}
+
+// inRun reports whether the run judged the file (an absolute name): its
+// directory is that of a package analyzed, or it is gone with its
+// directory (the package was deleted, and its entries are stale
+// whatever the run).
+func (o *outcome) inRun(file string) bool {
+	dir := filepath.Dir(file)
+	if o.analyzed[dir] {
+		return true
+	}
+	_, err := os.Stat(dir)
+	return errors.Is(err, fs.ErrNotExist)
 }
 
 // analyze runs the analyzers over the packages matching patterns.
@@ -154,8 +170,8 @@ func analyze(as []*analysis.Analyzer, patterns []string, opts options, stderr io
 		if !res.Initial || res.Failed {
 			continue
 		}
-		for _, name := range res.Package.CompiledGoFiles {
-			out.analyzed[name] = true
+		for _, name := range res.Package.GoFiles {
+			out.analyzed[filepath.Dir(name)] = true
 		}
 		for _, d := range res.Diagnostics {
 			f := fromDiagnostic(res.Package.PkgPath, d)

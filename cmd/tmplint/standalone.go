@@ -109,15 +109,14 @@ func runStandalone(args []string, stdout, stderr io.Writer) int {
 	}
 
 	if opts.writeBaseline != "" {
-		if err := writeBaselineFile(opts.writeBaseline, findings); err != nil {
+		if err := writeBaselineFile(opts.writeBaseline, findings, out.inRun, stderr); err != nil {
 			errorf("%v", err)
 			return exitError
 		}
-		fmt.Fprintf(stderr, "%s: recorded %d findings in %s\n", progname(), len(findings), opts.writeBaseline)
 		return code
 	}
 	if opts.baseline != "" {
-		kept, err := applyBaselineFile(opts.baseline, findings, stderr)
+		kept, err := applyBaselineFile(opts.baseline, findings, out.inRun, stderr)
 		if err != nil {
 			errorf("%v", err)
 			return exitError
