@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -46,6 +47,9 @@ flags:
 
 // runAudit runs tmplint audit SUBCOMMAND.
 func runAudit(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) > 0 && isHelpArg(args[0]) {
+		args = []string{"verify", "-h"} // the one subcommand's usage
+	}
 	if len(args) == 0 || args[0] != "verify" {
 		fmt.Fprint(stderr, auditUsage)
 		return auditError
@@ -59,6 +63,9 @@ func runAudit(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	anchorsPath := fs.String("anchors", "", "a file of anchor events that must be in every FILE unchanged")
 	heads := fs.Bool("heads", false, "print the last event of every stream (the anchors to keep elsewhere)")
 	if err := fs.Parse(args[1:]); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return auditIntact
+		}
 		return auditError
 	}
 	if fs.NArg() == 0 {

@@ -5,7 +5,7 @@
 //	go vet -vettool=$(which tmplint)    run as the go vet tool
 //	tmplint sweep [flags] [base]        remove orphaned temp dirs
 //	tmplint audit verify [flags] FILE   check a shim audit stream for tampering
-//	tmplint help [analyzer]             documentation
+//	tmplint help [analyzer|command]     documentation
 //	tmplint version                     the version and VCS revision
 //
 // Exit codes: 0 nothing found, 1 findings reported, 2 error (a package that

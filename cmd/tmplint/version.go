@@ -62,7 +62,7 @@ func toolVersion() string { return readBuildVersion().String() }
 func runVersion(args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 {
 		if isHelpArg(args[0]) {
-			fmt.Fprintf(stdout, "usage: %s version\n\nPrints the module version and VCS revision tmplint was built from.\n", progname())
+			fmt.Fprintf(stderr, "usage: %s version\n\nPrints the module version and VCS revision tmplint was built from.\n", progname())
 			return exitClean
 		}
 		fmt.Fprintf(stderr, "usage: %s version\n", progname())
