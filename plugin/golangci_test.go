@@ -17,17 +17,29 @@ import (
 	"github.com/tmplint/tmplint/analyzers"
 )
 
+// golangciEnv is the switch that turns on the tests that build
+// golangci-lint from the module proxy's copy: a cold build takes minutes
+// and gigabytes of build cache, so a plain go test ./... leaves them out,
+// and .ci/run turns them on.
+const golangciEnv = "TMPLINT_GOLANGCI"
+
+// needGolangci skips the test unless TMPLINT_GOLANGCI=1.
+func needGolangci(t *testing.T, what string) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip(what + "; skipped under -short")
+	}
+	if os.Getenv(golangciEnv) != "1" {
+		t.Skip(what + "; set " + golangciEnv + "=1 to run it (.ci/run does)")
+	}
+}
+
 // TestGolangciLint builds a golangci-lint binary with the tmplint plugin
 // (cached across runs) and runs it on the module in testdata/golangci under
 // several configurations. It is slow the first time (a cold build takes
-// minutes), so it is skipped under -short and when TMPLINT_GOLANGCI=0.
+// minutes), so it runs only with TMPLINT_GOLANGCI=1.
 func TestGolangciLint(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds golangci-lint; skipped under -short")
-	}
-	if os.Getenv("TMPLINT_GOLANGCI") == "0" {
-		t.Skip("TMPLINT_GOLANGCI=0")
-	}
+	needGolangci(t, "builds golangci-lint")
 	repo, err := filepath.Abs("..")
 	if err != nil {
 		t.Fatal(err)
@@ -128,9 +140,7 @@ func TestGolangciLint(t *testing.T) {
 // a newer x/tools or honnef.co/go/tools than the release pins would change
 // the linters it was tested with, or break its build.
 func TestDependenciesNotNewer(t *testing.T) {
-	if testing.Short() {
-		t.Skip("uses the module proxy; skipped under -short")
-	}
+	needGolangci(t, "downloads golangci-lint from the module proxy")
 	repo, err := filepath.Abs("..")
 	if err != nil {
 		t.Fatal(err)
@@ -350,12 +360,7 @@ issues:
 // .golangci.example.yml, as a user who copies it would, and checks that
 // .custom-gcl.example.yml builds the release this test builds.
 func TestExampleConfigs(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds golangci-lint; skipped under -short")
-	}
-	if os.Getenv("TMPLINT_GOLANGCI") == "0" {
-		t.Skip("TMPLINT_GOLANGCI=0")
-	}
+	needGolangci(t, "builds golangci-lint")
 	repo, err := filepath.Abs("..")
 	if err != nil {
 		t.Fatal(err)
