@@ -396,3 +396,47 @@ func TestExampleConfigs(t *testing.T) {
 		t.Errorf("no tmplint finding with .golangci.example.yml")
 	}
 }
+
+// TestReadmeAgreesWithCustomGcl checks that the .custom-gcl.yml the README
+// shows is .custom-gcl.example.yml, comments and all: a user copies
+// either, and both must build the same thing.
+func TestReadmeAgreesWithCustomGcl(t *testing.T) {
+	repo, err := filepath.Abs("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme, err := os.ReadFile(filepath.Join(repo, "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	example, err := os.ReadFile(filepath.Join(repo, ".custom-gcl.example.yml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, after, ok := strings.Cut(string(readme), "1. Copy [`.custom-gcl.example.yml`]")
+	if !ok {
+		t.Fatal("the README does not show .custom-gcl.example.yml")
+	}
+	_, block, ok := strings.Cut(after, "```yaml\n")
+	if ok {
+		block, _, ok = strings.Cut(block, "```")
+	}
+	if !ok {
+		t.Fatal("no yaml block after the README's .custom-gcl.example.yml step")
+	}
+	var shown []string
+	for _, line := range strings.Split(block, "\n") {
+		if line = strings.TrimPrefix(line, "   "); strings.TrimSpace(line) != "" {
+			shown = append(shown, line)
+		}
+	}
+	var want []string
+	for _, line := range strings.Split(string(example), "\n") {
+		if strings.TrimSpace(line) != "" && !strings.HasPrefix(line, "#") {
+			want = append(want, line)
+		}
+	}
+	if strings.Join(shown, "\n") != strings.Join(want, "\n") {
+		t.Errorf("the README shows\n%s\n\n.custom-gcl.example.yml has\n%s", strings.Join(shown, "\n"), strings.Join(want, "\n"))
+	}
+}
