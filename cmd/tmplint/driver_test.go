@@ -234,3 +234,28 @@ func TestGoCommandErrorsComeThrough(t *testing.T) {
 		}
 	}
 }
+
+// TestNamedCacheMakesOneLevel: of a cache directory the user names, only
+// the last element is made; a mistyped path fails the run, naming the
+// missing parent, and creates nothing.
+func TestNamedCacheMakesOneLevel(t *testing.T) {
+	t.Setenv(cacheEnv, "")
+	scratch := t.TempDir()
+	_, _, _, err := openCache(filepath.Join(scratch, "no", "such", "cache"))
+	if err == nil || !strings.Contains(err.Error(), "does not exist") {
+		t.Errorf("a cache under a missing directory: %v, want an error naming it", err)
+	}
+	if _, err := os.Stat(filepath.Join(scratch, "no")); err == nil {
+		t.Errorf("the missing parent was made")
+	}
+	c, closeCache, _, err := openCache(filepath.Join(scratch, "cache"))
+	if err != nil || c == nil {
+		t.Fatalf("a new cache directory in an existing one: %v", err)
+	}
+	closeCache()
+	c, closeCache, _, err = openCache(filepath.Join(scratch, "cache"))
+	if err != nil || c == nil {
+		t.Fatalf("an existing cache directory: %v", err)
+	}
+	closeCache()
+}
