@@ -41,7 +41,7 @@ func runStandalone(args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&opts.json, "json", false, "print findings as JSON, in the shape of the x/tools analysis drivers")
 	fs.BoolVar(&opts.sarif, "sarif", false, "print findings as SARIF 2.1.0, for code scanning")
 	fs.Var(&opts.fix, "fix", "apply the first safe suggested fix of each finding to the files; -fix=all also applies fixes that change behaviour")
-	fs.BoolVar(&opts.diff, "diff", false, "print the suggested fixes, safe and behaviour-changing, as a unified diff whose hunks say which; write no file")
+	fs.BoolVar(&opts.diff, "diff", false, "print the suggested fixes, safe and behaviour-changing, as a unified diff whose hunks say which; write no file (with -fix, only what -fix would apply)")
 	fs.BoolVar(&opts.version, "version", false, "print the version and VCS revision tmplint was built from, and exit")
 	fs.BoolVar(&opts.tests, "test", true, "analyze test files too")
 	fs.StringVar(&opts.tags, "tags", "", "comma-separated build tags")
@@ -131,7 +131,7 @@ func runStandalone(args []string, stdout, stderr io.Writer) int {
 			errorf("%v", err)
 			return exitError
 		}
-		fmt.Fprintln(stderr, stats.summary(opts.diff))
+		fmt.Fprintln(stderr, stats.summary(opts.fix, opts.diff))
 		if !opts.diff {
 			findings = unfixed
 		}
