@@ -76,9 +76,17 @@ func Run(cfg *packages.Config, analyzers []*analysis.Analyzer, patterns []string
 	if err != nil {
 		return nil, err
 	}
+	r.asked = make(map[string]*atomic.Int32)
 	for _, spec := range specs {
-		r.node(spec).initial = true
+		n := r.node(spec)
+		n.initial = true
+		key := askedKey(spec)
+		if r.asked[key] == nil {
+			r.asked[key] = new(atomic.Int32)
+		}
+		r.asked[key].Add(1)
 	}
+	stats.asked.Store(int64(len(r.asked)))
 	stats.total.Store(int64(len(r.nodes)))
 	stats.state.Store(int32(StateAnalyzing))
 	r.schedule()
@@ -108,6 +116,9 @@ type run struct {
 	// binaries counts, per test binary, its packages not yet done; the
 	// universe's view of a test binary is released when it reaches 0.
 	binaries map[string]*atomic.Int32
+	// asked counts, per package the patterns match (its askedKey), its
+	// variants not yet done.
+	asked map[string]*atomic.Int32
 	// alone is held for writing while a package larger than aloneBytes
 	// is analyzed, for reading while any other is.
 	alone sync.RWMutex
@@ -120,6 +131,13 @@ type run struct {
 // same moment: on all of cmd, the two copies of ssa side by side made the
 // peak 1.4 GB where one alone needs under 0.8 GB.
 const aloneBytes = 8 << 20
+
+// askedKey names the package that a matched package is a variant of: its
+// path, without the _test of an external test package or the .test of
+// the generated test main.
+func askedKey(spec *loader.PackageSpec) string {
+	return strings.TrimSuffix(strings.TrimSuffix(spec.PkgPath, ".test"), "_test")
+}
 
 // A node is one package of the graph, and what analyzing it gave.
 type node struct {
@@ -190,6 +208,9 @@ func (r *run) schedule() {
 			for n := range ready {
 				r.process(n)
 				r.stats.done.Add(1)
+				if n.initial && r.asked[askedKey(n.spec)].Add(-1) == 0 {
+					r.stats.answered.Add(1)
+				}
 				if n.binary != "" && r.binaries[n.binary].Add(-1) == 0 {
 					r.facts.forget(r.universe.release(n.binary))
 				}
