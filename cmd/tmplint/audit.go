@@ -136,11 +136,15 @@ func verifyAuditFile(name string, anchors []byte, anchored, heads bool, stdin io
 	verdict := "intact as far as the file shows (its end needs an anchor)"
 	switch {
 	case tampered > 0:
-		verdict = fmt.Sprintf("TAMPERED (%d findings)", tampered)
+		verdict = fmt.Sprintf("TAMPERED (%s)", count(tampered, "finding", "findings"))
+	case r.Events == 0 && !anchored:
+		fmt.Fprintf(stdout, "%s: empty: no audit event to verify (a stream emptied by truncation looks the same: check it against anchors with -anchors)\n", name)
+		return auditIntact
 	case anchored:
 		verdict = "intact, anchors matched"
 	}
-	fmt.Fprintf(stdout, "%s: %d events in %d streams (%d closed, %d open): %s\n", name, r.Events, len(r.Heads), closed, len(r.Heads)-closed, verdict)
+	fmt.Fprintf(stdout, "%s: %s in %s (%d closed, %d open): %s\n", name, count(r.Events, "event", "events"),
+		count(len(r.Heads), "stream", "streams"), closed, len(r.Heads)-closed, verdict)
 	if heads {
 		lines := strings.Split(string(b), "\n")
 		for _, h := range r.Heads {
