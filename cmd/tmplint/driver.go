@@ -9,7 +9,6 @@ import (
 	"io/fs"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -106,21 +105,20 @@ type outcome struct {
 	findings []finding.Finding
 	// errs name every package that could not be analyzed, and why.
 	errs []runError
-	// analyzed holds the directories of the matched packages that were
+	// analyzed holds the files of the matched packages that were
 	// analyzed: a baseline judges only its entries of these.
 	analyzed map[string]bool
 }
 
-// inRun reports whether the run judged the file (an absolute name): its
-// directory is that of a package analyzed, or it is gone with its
-// directory (the package was deleted, and its entries are stale
-// whatever the run).
+// inRun reports whether the run judged the file (an absolute name): it is
+// a file of a package analyzed, or it is gone (its entries are stale
+// whatever the run). A file of a package outside the patterns, of one
+// that failed, or left out by -test=false or build tags, is not judged.
 func (o *outcome) inRun(file string) bool {
-	dir := filepath.Dir(file)
-	if o.analyzed[dir] {
+	if o.analyzed[file] {
 		return true
 	}
-	_, err := os.Stat(dir)
+	_, err := os.Stat(file)
 	return errors.Is(err, fs.ErrNotExist)
 }
 
@@ -171,7 +169,7 @@ func analyze(as []*analysis.Analyzer, patterns []string, opts options, stderr io
 			continue
 		}
 		for _, name := range res.Package.GoFiles {
-			out.analyzed[filepath.Dir(name)] = true
+			out.analyzed[name] = true
 		}
 		for _, d := range res.Diagnostics {
 			f := fromDiagnostic(res.Package.PkgPath, d)

@@ -280,11 +280,12 @@ func TestBaselinePartialRun(t *testing.T) {
 	bin := tmplintBinary(t)
 	dir := t.TempDir()
 	for name, src := range map[string]string{
-		"go.mod":  "module example.com/legacy\n\ngo 1.26\n",
-		"a/a.go":  "package a\n\nimport \"os\"\n\nfunc Save(data []byte) error { return os.WriteFile(\"a.json\", data, 644) }\n",
-		"b/b.go":  "package b\n\nimport \"os\"\n\nfunc Save(data []byte) error { return os.WriteFile(\"b.json\", data, 600) }\n",
-		"c/c.go":  "package c\n\nimport \"os\"\n\nfunc Open() error { return os.Chmod(\"/srv/drop\", 0o777) }\n",
-		"c/ok.go": "package c\n",
+		"go.mod":      "module example.com/legacy\n\ngo 1.26\n",
+		"a/a.go":      "package a\n\nimport \"os\"\n\nfunc Save(data []byte) error { return os.WriteFile(\"a.json\", data, 644) }\n",
+		"b/b.go":      "package b\n\nimport \"os\"\n\nfunc Save(data []byte) error { return os.WriteFile(\"b.json\", data, 600) }\n",
+		"c/c.go":      "package c\n\nimport \"os\"\n\nfunc Open() error { return os.Chmod(\"/srv/drop\", 0o777) }\n",
+		"c/ok.go":     "package c\n",
+		"c/c_test.go": "package c\n\nimport \"os\"\n\nfunc save(data []byte) error { return os.WriteFile(\"c.json\", data, 644) }\n",
 	} {
 		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o700); err != nil {
 			t.Fatal(err)
@@ -294,7 +295,7 @@ func TestBaselinePartialRun(t *testing.T) {
 		}
 	}
 	const bl = "tmplint-baseline.json"
-	if res := run(t, dir, bin, "-write-baseline", bl, "./..."); res.code != exitClean || !strings.Contains(res.stderr, "recorded 3 findings") {
+	if res := run(t, dir, bin, "-write-baseline", bl, "./..."); res.code != exitClean || !strings.Contains(res.stderr, "recorded 4 findings") {
 		t.Fatalf("-write-baseline ./...: exit %d\n%s", res.code, res.stderr)
 	}
 
@@ -302,8 +303,13 @@ func TestBaselinePartialRun(t *testing.T) {
 		{dir, bl, "./a/"},
 		{filepath.Join(dir, "b"), filepath.Join("..", bl), "."},
 		{dir, bl, "./b/..."},
+		{dir, bl, "-test=false"}, // test files are not judged: c_test.go's entry stays
 	} {
-		res := run(t, c.dir, bin, "-baseline", c.baseline, c.pattern)
+		args := []string{"-baseline", c.baseline, c.pattern}
+		if strings.HasPrefix(c.pattern, "-") {
+			args = append(args, "./...")
+		}
+		res := run(t, c.dir, bin, args...)
 		if res.code != exitClean || res.stdout != "" || res.stderr != "" {
 			t.Errorf("-baseline on %s in %s: exit %d, output:\n%s%s", c.pattern, c.dir, res.code, res.stdout, res.stderr)
 		}
@@ -318,7 +324,7 @@ func TestBaselinePartialRun(t *testing.T) {
 		t.Errorf("the fixed finding of a run's own package is stale; stderr:\n%s", res.stderr)
 	}
 	res := run(t, dir, bin, "-write-baseline", bl, "./a/")
-	if res.code != exitClean || !strings.Contains(res.stderr, "recorded 0 findings") || !strings.Contains(res.stderr, "kept 2 entries") {
+	if res.code != exitClean || !strings.Contains(res.stderr, "recorded 0 findings") || !strings.Contains(res.stderr, "kept 3 entries") {
 		t.Errorf("-write-baseline ./a/: exit %d\n%s", res.code, res.stderr)
 	}
 	data, err := os.ReadFile(filepath.Join(dir, bl))
