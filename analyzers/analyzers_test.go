@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/tmplint/tmplint/analyzers"
+	"github.com/tmplint/tmplint/passes/directives"
 )
 
 // TestSuiteIsComplete checks that every package under analyzers/ is in the
@@ -40,6 +41,9 @@ func TestSuiteIsComplete(t *testing.T) {
 		if !slices.Contains(dirs, n) {
 			t.Errorf("analyzer %s has no package analyzers/%s", n, n)
 		}
+	}
+	if !slices.Equal(names, directives.Known()) {
+		t.Errorf("directives.Known() = %v, want the suite's names %v", directives.Known(), names)
 	}
 }
 

@@ -17,17 +17,29 @@ import (
 	"github.com/tmplint/tmplint/analyzers"
 )
 
+// golangciEnv is the switch that turns on the tests that build
+// golangci-lint from the module proxy's copy: a cold build takes minutes
+// and gigabytes of build cache, so a plain go test ./... leaves them out,
+// and .ci/run turns them on.
+const golangciEnv = "TMPLINT_GOLANGCI"
+
+// needGolangci skips the test unless TMPLINT_GOLANGCI=1.
+func needGolangci(t *testing.T, what string) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip(what + "; skipped under -short")
+	}
+	if os.Getenv(golangciEnv) != "1" {
+		t.Skip(what + "; set " + golangciEnv + "=1 to run it (.ci/run does)")
+	}
+}
+
 // TestGolangciLint builds a golangci-lint binary with the tmplint plugin
 // (cached across runs) and runs it on the module in testdata/golangci under
 // several configurations. It is slow the first time (a cold build takes
-// minutes), so it is skipped under -short and when TMPLINT_GOLANGCI=0.
+// minutes), so it runs only with TMPLINT_GOLANGCI=1.
 func TestGolangciLint(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds golangci-lint; skipped under -short")
-	}
-	if os.Getenv("TMPLINT_GOLANGCI") == "0" {
-		t.Skip("TMPLINT_GOLANGCI=0")
-	}
+	needGolangci(t, "builds golangci-lint")
 	repo, err := filepath.Abs("..")
 	if err != nil {
 		t.Fatal(err)
@@ -128,9 +140,7 @@ func TestGolangciLint(t *testing.T) {
 // a newer x/tools or honnef.co/go/tools than the release pins would change
 // the linters it was tested with, or break its build.
 func TestDependenciesNotNewer(t *testing.T) {
-	if testing.Short() {
-		t.Skip("uses the module proxy; skipped under -short")
-	}
+	needGolangci(t, "downloads golangci-lint from the module proxy")
 	repo, err := filepath.Abs("..")
 	if err != nil {
 		t.Fatal(err)
@@ -350,12 +360,7 @@ issues:
 // .golangci.example.yml, as a user who copies it would, and checks that
 // .custom-gcl.example.yml builds the release this test builds.
 func TestExampleConfigs(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds golangci-lint; skipped under -short")
-	}
-	if os.Getenv("TMPLINT_GOLANGCI") == "0" {
-		t.Skip("TMPLINT_GOLANGCI=0")
-	}
+	needGolangci(t, "builds golangci-lint")
 	repo, err := filepath.Abs("..")
 	if err != nil {
 		t.Fatal(err)
@@ -389,5 +394,49 @@ func TestExampleConfigs(t *testing.T) {
 	}
 	if len(analyzers.All()) > 0 && is.count(analyzers.All()[0].Name) == 0 {
 		t.Errorf("no tmplint finding with .golangci.example.yml")
+	}
+}
+
+// TestReadmeAgreesWithCustomGcl checks that the .custom-gcl.yml the README
+// shows is .custom-gcl.example.yml, comments and all: a user copies
+// either, and both must build the same thing.
+func TestReadmeAgreesWithCustomGcl(t *testing.T) {
+	repo, err := filepath.Abs("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme, err := os.ReadFile(filepath.Join(repo, "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	example, err := os.ReadFile(filepath.Join(repo, ".custom-gcl.example.yml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, after, ok := strings.Cut(string(readme), "1. Copy [`.custom-gcl.example.yml`]")
+	if !ok {
+		t.Fatal("the README does not show .custom-gcl.example.yml")
+	}
+	_, block, ok := strings.Cut(after, "```yaml\n")
+	if ok {
+		block, _, ok = strings.Cut(block, "```")
+	}
+	if !ok {
+		t.Fatal("no yaml block after the README's .custom-gcl.example.yml step")
+	}
+	var shown []string
+	for _, line := range strings.Split(block, "\n") {
+		if line = strings.TrimPrefix(line, "   "); strings.TrimSpace(line) != "" {
+			shown = append(shown, line)
+		}
+	}
+	var want []string
+	for _, line := range strings.Split(string(example), "\n") {
+		if strings.TrimSpace(line) != "" && !strings.HasPrefix(line, "#") {
+			want = append(want, line)
+		}
+	}
+	if strings.Join(shown, "\n") != strings.Join(want, "\n") {
+		t.Errorf("the README shows\n%s\n\n.custom-gcl.example.yml has\n%s", strings.Join(shown, "\n"), strings.Join(want, "\n"))
 	}
 }

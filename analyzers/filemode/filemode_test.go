@@ -45,6 +45,16 @@ func TestPolicyFlags(t *testing.T) {
 		if err := f.Value.Set("1777"); err == nil {
 			t.Errorf("-%s=1777 accepted: only permission bits are a policy", name)
 		}
+		for _, ok := range []string{"0640", "640", "0o640", "0O640"} {
+			if err := f.Value.Set(ok); err != nil || f.Value.String() != "0640" {
+				t.Errorf("-%s=%s: %v, value %s", name, ok, err, f.Value.String())
+			}
+		}
+		for _, bad := range []string{"0x1a4", "0b110100100", "0o6_40", "rw-r-----", "0o", ""} {
+			if err := f.Value.Set(bad); err == nil {
+				t.Errorf("-%s=%s accepted: a mode is octal", name, bad)
+			}
+		}
 		if err := f.Value.Set(def); err != nil {
 			t.Fatal(err)
 		}

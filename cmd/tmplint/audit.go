@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -46,6 +47,9 @@ flags:
 
 // runAudit runs tmplint audit SUBCOMMAND.
 func runAudit(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) > 0 && isHelpArg(args[0]) {
+		args = []string{"verify", "-h"} // the one subcommand's usage
+	}
 	if len(args) == 0 || args[0] != "verify" {
 		fmt.Fprint(stderr, auditUsage)
 		return auditError
@@ -59,6 +63,9 @@ func runAudit(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	anchorsPath := fs.String("anchors", "", "a file of anchor events that must be in every FILE unchanged")
 	heads := fs.Bool("heads", false, "print the last event of every stream (the anchors to keep elsewhere)")
 	if err := fs.Parse(args[1:]); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return auditIntact
+		}
 		return auditError
 	}
 	if fs.NArg() == 0 {
@@ -129,11 +136,15 @@ func verifyAuditFile(name string, anchors []byte, anchored, heads bool, stdin io
 	verdict := "intact as far as the file shows (its end needs an anchor)"
 	switch {
 	case tampered > 0:
-		verdict = fmt.Sprintf("TAMPERED (%d findings)", tampered)
+		verdict = fmt.Sprintf("TAMPERED (%s)", count(tampered, "finding", "findings"))
+	case r.Events == 0 && !anchored:
+		fmt.Fprintf(stdout, "%s: empty: no audit event to verify (a stream emptied by truncation looks the same: check it against anchors with -anchors)\n", name)
+		return auditIntact
 	case anchored:
 		verdict = "intact, anchors matched"
 	}
-	fmt.Fprintf(stdout, "%s: %d events in %d streams (%d closed, %d open): %s\n", name, r.Events, len(r.Heads), closed, len(r.Heads)-closed, verdict)
+	fmt.Fprintf(stdout, "%s: %s in %s (%d closed, %d open): %s\n", name, count(r.Events, "event", "events"),
+		count(len(r.Heads), "stream", "streams"), closed, len(r.Heads)-closed, verdict)
 	if heads {
 		lines := strings.Split(string(b), "\n")
 		for _, h := range r.Heads {

@@ -126,6 +126,12 @@ func TestAuditVerify(t *testing.T) {
 		t.Fatalf("from standard input: exit %d\n%s", code, stdout.String())
 	}
 
+	// An empty file says so, and is not called intact.
+	empty := writeLines(t, filepath.Join(dir, "empty.jsonl"), nil)
+	if code, out, _ := runAuditTest(t, "verify", empty); code != auditIntact || !strings.Contains(out, "empty.jsonl: empty: no audit event") || strings.Contains(out, "intact") {
+		t.Errorf("an empty file: exit %d\n%s", code, out)
+	}
+
 	for _, args := range [][]string{{}, {"check"}, {"verify"}, {"verify", filepath.Join(dir, "missing")}, {"verify", "-anchors", filepath.Join(dir, "missing"), orig}} {
 		if code, _, _ := runAuditTest(t, args...); code != auditError {
 			t.Errorf("tmplint audit %q: exit %d, want %d", args, code, auditError)

@@ -2,9 +2,11 @@ package main
 
 import (
 	"crypto/sha256"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
@@ -60,7 +62,7 @@ func openCache(flagValue string) (c cache.Cache, closeCache func(), warning stri
 		return nil, func() {}, "", nil
 	}
 	if err == nil {
-		c, closeCache, err = openCacheDir(dir)
+		c, closeCache, err = openCacheDir(dir, !named)
 		if err == nil {
 			return c, closeCache, "", nil
 		}
@@ -73,9 +75,19 @@ func openCache(flagValue string) (c cache.Cache, closeCache func(), warning stri
 }
 
 // openCacheDir makes and opens the cache in dir; its close function trims
-// entries unused for days, at most once a day.
-func openCacheDir(dir string) (cache.Cache, func(), error) {
-	if err := os.MkdirAll(dir, 0o700); err != nil {
+// entries unused for days, at most once a day. Parents are made only for
+// the default directory (parents true): of a directory the user named,
+// only the last element is made, so that a mistyped path fails instead of
+// growing a tree where it points.
+func openCacheDir(dir string, parents bool) (cache.Cache, func(), error) {
+	mkdir := os.Mkdir
+	if parents {
+		mkdir = os.MkdirAll
+	}
+	if err := mkdir(dir, 0o700); err != nil && !errors.Is(err, fs.ErrExist) {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, nil, fmt.Errorf("cache %s: its parent directory %s does not exist", dir, filepath.Dir(dir))
+		}
 		return nil, nil, fmt.Errorf("cache %s: %v", dir, err)
 	}
 	dc, err := cache.Open(dir)

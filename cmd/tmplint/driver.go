@@ -1,9 +1,15 @@
 package main
 
 import (
+	"bytes"
+	"errors"
 	"fmt"
 	"go/token"
 	"io"
+	"io/fs"
+	"os"
+	"os/exec"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -24,20 +30,111 @@ import (
 // with facts. A package's syntax and types are dropped when its analysis
 // ends. README.md, "How the standalone driver works", says why.
 
-// analyze runs the analyzers over the packages matching patterns and returns
-// the findings of the matched packages, deduplicated across test variants
-// and sorted by position, and every error, named by package.
-func analyze(as []*analysis.Analyzer, patterns []string, opts options, stderr io.Writer) ([]finding.Finding, []string) {
+// A runError is an error of the run: Package names the package it kept
+// from being analyzed, or is "" for the run as a whole.
+type runError struct {
+	Package string
+	Message string
+	// Verbatim errors are the go command's own word on the patterns (a
+	// missing go.mod, a directory that does not exist, an unusable work
+	// dir), printed as it printed them, without a package in front.
+	Verbatim bool
+}
+
+func (e runError) String() string {
+	if e.Package == "" || e.Verbatim {
+		return e.Message
+	}
+	return "package " + e.Package + ": " + e.Message
+}
+
+// packageError converts an error of a package as the driver returns it.
+// An error without a position loses the "-" that go/packages writes in
+// its place; when it is not even a package's (the "package" is a pattern
+// or go/packages' command-line-arguments), it is the go command's word on
+// the patterns, kept verbatim.
+func packageError(pkg string, err error) runError {
+	var pe packages.Error
+	if errors.As(err, &pe) && (pe.Pos == "" || pe.Pos == "-") {
+		notAPackage := pkg == "command-line-arguments" || strings.HasPrefix(pkg, ".") ||
+			strings.HasPrefix(pkg, "/") || strings.Contains(pkg, "...")
+		return runError{Package: pkg, Message: pe.Msg, Verbatim: pe.Kind == packages.ListError && notAPackage}
+	}
+	return runError{Package: pkg, Message: err.Error()}
+}
+
+// goCommandWrapper is how go/packages wraps a failure of the go command
+// around what the command printed.
+var goCommandWrapper = regexp.MustCompile(`^err: exit status \d+: stderr: `)
+
+// loadError returns the error of a listing that failed, with what the go
+// command printed unwrapped.
+func loadError(err error) runError {
+	msg := err.Error()
+	if loc := goCommandWrapper.FindStringIndex(msg); loc != nil {
+		return runError{Message: strings.TrimRight(msg[loc[1]:], "\n"), Verbatim: true}
+	}
+	return runError{Message: "loading packages: " + msg}
+}
+
+// noPackages is the error of a run that matched no package: go/packages
+// says nothing when the go command fails to list (it builds export data,
+// and then takes a failure to be a build's), so the go command is asked
+// again, by itself, and its own word is the error. When it had none to
+// say (an empty module only warns), the run says that it had nothing to
+// analyze, as go vet does.
+func noPackages(patterns, buildFlags []string) []runError {
+	args := append([]string{"list"}, buildFlags...)
+	args = append(args, "--")
+	args = append(args, patterns...)
+	cmd := exec.Command("go", args...)
+	var stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = io.Discard, &stderr
+	_ = cmd.Run() // what it says is on stderr
+	var errs []runError
+	if said := strings.TrimRight(stderr.String(), "\n"); said != "" {
+		errs = append(errs, runError{Message: said, Verbatim: true})
+	}
+	return append(errs, runError{Message: fmt.Sprintf("no packages to analyze (patterns: %s)", strings.Join(patterns, " "))})
+}
+
+// An outcome is what a run of the analyzers gave.
+type outcome struct {
+	// findings of the matched packages, deduplicated across test
+	// variants and sorted by position.
+	findings []finding.Finding
+	// errs name every package that could not be analyzed, and why.
+	errs []runError
+	// analyzed holds the files of the matched packages that were
+	// analyzed: a baseline judges only its entries of these.
+	analyzed map[string]bool
+}
+
+// inRun reports whether the run judged the file (an absolute name): it is
+// a file of a package analyzed, or it is gone (its entries are stale
+// whatever the run). A file of a package outside the patterns, of one
+// that failed, or left out by -test=false or build tags, is not judged.
+func (o *outcome) inRun(file string) bool {
+	if o.analyzed[file] {
+		return true
+	}
+	_, err := os.Stat(file)
+	return errors.Is(err, fs.ErrNotExist)
+}
+
+// analyze runs the analyzers over the packages matching patterns.
+func analyze(as []*analysis.Analyzer, patterns []string, opts options, stderr io.Writer) outcome {
+	fail := func(msg string) outcome { return outcome{errs: []runError{{Message: msg}}} }
 	c, closeCache, warning, err := openCache(opts.cacheDir)
 	if err != nil {
-		return nil, []string{err.Error()}
+		return fail(err.Error())
 	}
 	defer closeCache()
 	if warning != "" {
 		fmt.Fprintf(stderr, "tmplint: warning: %s\n", warning)
 	}
 	if err := saltCache(as); err != nil {
-		return nil, []string{err.Error()}
+		return fail(err.Error())
 	}
 
 	cfg := &packages.Config{Tests: opts.tests}
@@ -49,25 +146,30 @@ func analyze(as []*analysis.Analyzer, patterns []string, opts options, stderr io
 	results, err := unirun.Run(cfg, as, patterns, c, &stats)
 	stopProgress()
 	if err != nil {
-		return nil, []string{fmt.Sprintf("loading packages: %v", err)}
+		return outcome{errs: []runError{loadError(err)}}
 	}
 	if len(results) == 0 {
-		return nil, []string{fmt.Sprintf("no packages match %s", strings.Join(patterns, " "))}
+		return outcome{errs: noPackages(patterns, cfg.BuildFlags)}
 	}
 
-	var findings []finding.Finding
-	var errs []string
+	out := outcome{analyzed: make(map[string]bool)}
 	seen := make(map[string]bool)
 	src := newSourceCache()
 	funcs := newFuncNames()
 	for _, res := range results {
-		// A package that failed without errors of its own depends on one
-		// that failed; that one names the cause.
 		for _, e := range res.Errors {
-			errs = append(errs, fmt.Sprintf("package %s: %v", res.Package.PkgPath, e))
+			out.errs = append(out.errs, packageError(res.Package.PkgPath, e))
 		}
-		if !res.Initial || res.Failed || res.Skipped {
+		if res.Initial && res.Failed && len(res.Errors) == 0 {
+			// Its own errors are none: a package it imports failed,
+			// and that one's error names the cause.
+			out.errs = append(out.errs, runError{Package: res.Package.PkgPath, Message: "not analyzed: a package it imports could not be analyzed"})
+		}
+		if !res.Initial || res.Failed {
 			continue
+		}
+		for _, name := range res.Package.GoFiles {
+			out.analyzed[name] = true
 		}
 		for _, d := range res.Diagnostics {
 			f := fromDiagnostic(res.Package.PkgPath, d)
@@ -78,11 +180,12 @@ func analyze(as []*analysis.Analyzer, patterns []string, opts options, stderr io
 			seen[key] = true
 			f.Snippet = src.line(f.Posn)
 			f.Func = funcs.at(f.Posn)
-			findings = append(findings, f)
+			out.findings = append(out.findings, f)
 		}
 	}
-	slices.SortStableFunc(findings, compareFindings)
-	return findings, dedupe(errs)
+	slices.SortStableFunc(out.findings, compareFindings)
+	out.errs = dedupeErrors(out.errs)
+	return out
 }
 
 // fromDiagnostic converts a diagnostic as the driver stores it, positions

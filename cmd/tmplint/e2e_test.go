@@ -283,10 +283,12 @@ func TestVetToolDemo(t *testing.T) {
 			if r.code == 0 {
 				t.Fatalf("go vet exited 0 on the demo\n%s", r.stderr)
 			}
-			// go vet prints "file:line:col: message"; get the analyzer of
-			// each line by matching the messages of a standalone -json run.
+			// go vet prints "file:line:col: message (analyzer)", the
+			// analyzer's name kept for //tmplint:ignore, and each
+			// analyzer's findings of a file in line order.
 			byMessage := messagesByAnalyzer(t, bin, root, strict)
 			got := make(map[fileLine][]string)
+			lastLine := make(map[string]int) // file and analyzer → line
 			for _, line := range strings.Split(r.stderr, "\n") {
 				m := regexp.MustCompile(`^([^\s#][^:]*\.go):(\d+):\d+: (.*)$`).FindStringSubmatch(line)
 				if m == nil {
@@ -302,11 +304,20 @@ func TestVetToolDemo(t *testing.T) {
 				if strings.HasPrefix(m[3], "\t") {
 					continue // related information of the finding above
 				}
-				name, ok := byMessage[m[3]]
-				if !ok {
-					t.Errorf("go vet reported %q, which the standalone run did not", line)
+				f := findingRE.FindStringSubmatch(line)
+				if f == nil {
+					t.Errorf("go vet reported %q, without its analyzer's name", line)
 					continue
 				}
+				name := f[4]
+				if want, ok := byMessage[f[3]]; !ok || want != name {
+					t.Errorf("go vet reported %q, which the standalone run did not (as %s)", line, name)
+					continue
+				}
+				if n < lastLine[file+" "+name] {
+					t.Errorf("go vet reported %q after line %d of the same file and analyzer", line, lastLine[file+" "+name])
+				}
+				lastLine[file+" "+name] = n
 				k := fileLine{file, n}
 				got[k] = append(got[k], name)
 			}
@@ -333,7 +344,10 @@ func messagesByAnalyzer(t *testing.T, bin, root string, strict bool) map[string]
 		t.Fatalf("-json output does not parse: %v\n%s", err, r.stdout)
 	}
 	out := make(map[string]string)
-	for _, analyzers := range tree {
+	for pkg, analyzers := range tree {
+		if pkg == "tmplint" {
+			continue // the tool's version and the run's errors
+		}
 		for name, raw := range analyzers {
 			var diags []jsonDiagnostic
 			if err := json.Unmarshal(raw, &diags); err != nil {

@@ -60,18 +60,27 @@ type fixStats struct {
 
 // summary is the line printed after -fix or -diff. The benchmark under
 // bench/ parses it: keep its numbers in this order.
-func (s fixStats) summary(diffOnly bool) string {
+func (s fixStats) summary(mode fixMode, diffOnly bool) string {
 	verb := "applied"
-	if diffOnly {
+	switch {
+	case diffOnly && mode != fixOff:
+		flag := "-fix"
+		if mode == fixAll {
+			flag = "-fix=all"
+		}
+		verb = "showed, as a diff and writing no file, what " + flag + " would apply:"
+	case diffOnly:
 		verb = "showed"
 	}
-	msg := fmt.Sprintf("%s: %s %d fixes (%d safe, %d that change behaviour) in %d files",
-		progname(), verb, s.safe+s.changing, s.safe, s.changing, s.files)
+	msg := fmt.Sprintf("%s: %s %s (%d safe, %d that change behaviour) in %s",
+		progname(), verb, count(s.safe+s.changing, "fix", "fixes"), s.safe, s.changing, count(s.files, "file", "files"))
 	if s.heldBack > 0 {
-		msg += fmt.Sprintf("; %d fixes that change behaviour were not applied: review them with -diff, apply them with -fix=all", s.heldBack)
+		msg += fmt.Sprintf("; %s not applied: review with -diff, apply with -fix=all",
+			count(s.heldBack, "fix that changes behaviour was", "fixes that change behaviour were"))
 	}
 	if s.overlapping > 0 {
-		msg += fmt.Sprintf("; %d fixes overlap another and wait for the next run", s.overlapping)
+		msg += fmt.Sprintf("; %s and wait%s for the next run",
+			count(s.overlapping, "fix overlaps another", "fixes overlap another"), plural(s.overlapping, "s", ""))
 	}
 	return msg
 }
@@ -83,10 +92,11 @@ type acceptedFix struct {
 }
 
 // chooseFix returns the fix of f to apply in the mode: the first fix for
-// -diff and -fix=all, the first safe one for -fix.
+// -diff and -fix=all, the first safe one for -fix (and for -diff -fix,
+// which shows what -fix would apply).
 func chooseFix(f finding.Finding, mode fixMode, diffOnly bool) (finding.Fix, bool) {
 	for _, fix := range f.Fixes {
-		if diffOnly || mode == fixAll || fixclass.IsSafe(fix.Message) {
+		if diffOnly && mode == fixOff || mode == fixAll || fixclass.IsSafe(fix.Message) {
 			return fix, true
 		}
 	}

@@ -34,6 +34,9 @@ func TestApplyFixesBySafety(t *testing.T) {
 		{mode: fixAll, want: "const a = 0o644\n\nconst b = 0o775\n"},
 		{diff: true, want: "const a = 644\n\nconst b = 0o777\n",
 			labelled: []string{"@@ -1,5 +1,5 @@ CHANGES BEHAVIOUR, applied only by -fix=all: filemode: use mode 0o775 (narrows the mode) | safe, applied by -fix: filemode: write 0o644"}},
+		// -diff -fix shows what -fix would apply: the safe fix alone.
+		{mode: fixSafe, diff: true, want: "const a = 644\n\nconst b = 0o777\n", unfixed: 1, held: 1,
+			labelled: []string{"+const a = 0o644", " const b = 0o777"}},
 	} {
 		name := filepath.Join(t.TempDir(), "p.go")
 		if err := os.WriteFile(name, []byte(src), 0o600); err != nil {
@@ -52,13 +55,34 @@ func TestApplyFixesBySafety(t *testing.T) {
 		if !strings.HasSuffix(string(got), tc.want) {
 			t.Errorf("mode %v diff %v: file\n%s\nwant ending\n%s", tc.mode, tc.diff, got, tc.want)
 		}
-		if !tc.diff && (len(unfixed) != tc.unfixed || stats.heldBack != tc.held) {
+		if (!tc.diff || tc.mode != fixOff) && (len(unfixed) != tc.unfixed || stats.heldBack != tc.held) {
 			t.Errorf("mode %v: %d unfixed, %d held back; want %d, %d", tc.mode, len(unfixed), stats.heldBack, tc.unfixed, tc.held)
 		}
 		for _, l := range tc.labelled {
 			if !strings.Contains(out.String(), l) {
 				t.Errorf("diff lacks %q:\n%s", l, out.String())
 			}
+		}
+	}
+}
+
+// TestFixSummary: the summary line counts in the singular and the plural,
+// and -diff -fix says that it shows what -fix would apply.
+func TestFixSummary(t *testing.T) {
+	for _, c := range []struct {
+		stats fixStats
+		mode  fixMode
+		diff  bool
+		want  string
+	}{
+		{fixStats{safe: 1, files: 1}, fixSafe, false, "applied 1 fix (1 safe, 0 that change behaviour) in 1 file"},
+		{fixStats{safe: 2, changing: 1, files: 2, heldBack: 1, overlapping: 1}, fixAll, false,
+			"applied 3 fixes (2 safe, 1 that change behaviour) in 2 files; 1 fix that changes behaviour was not applied: review with -diff, apply with -fix=all; 1 fix overlaps another and waits for the next run"},
+		{fixStats{safe: 1, files: 1, heldBack: 2}, fixSafe, true, "showed, as a diff and writing no file, what -fix would apply: 1 fix"},
+		{fixStats{safe: 1, changing: 1, files: 1}, fixOff, true, "showed 2 fixes"},
+	} {
+		if got := c.stats.summary(c.mode, c.diff); !strings.Contains(got, c.want) {
+			t.Errorf("%+v mode %v diff %v: %q, want %q", c.stats, c.mode, c.diff, got, c.want)
 		}
 	}
 }

@@ -9,8 +9,8 @@ import (
 	"github.com/tmplint/tmplint/analyzers"
 )
 
-// runHelp prints the list of analyzers, or one analyzer's documentation
-// and flags.
+// runHelp prints the list of analyzers, or the documentation and flags of
+// an analyzer or of a subcommand (sweep, audit, version).
 func runHelp(args []string, w io.Writer) int {
 	all := analyzers.All()
 	if len(args) == 0 {
@@ -23,7 +23,8 @@ Usage:
 	go vet -vettool=$(which tmplint) [pkgs]  run as the go vet tool
 	tmplint sweep [flags] [base]             remove orphaned temp dirs
 	tmplint audit verify [flags] FILE...     check shim audit streams for tampering
-	tmplint help [analyzer]                  show documentation
+	tmplint version                          print the version and VCS revision
+	tmplint help [analyzer|command]          show documentation
 
 Analyzers:
 `)
@@ -31,14 +32,28 @@ Analyzers:
 			summary, _, _ := strings.Cut(a.Doc, "\n")
 			fmt.Fprintf(w, "\t%-12s %s\n", a.Name, strings.TrimPrefix(summary, a.Name+": "))
 		}
-		fmt.Fprintf(w, "\nRun 'tmplint -h' for the flags, 'tmplint help NAME' for one analyzer.\n")
+		fmt.Fprintf(w, "\nRun 'tmplint -h' for the flags, 'tmplint help NAME' for one analyzer or command.\n")
 		return exitClean
 	}
 	code := exitClean
 	for _, name := range args {
+		switch name {
+		case "sweep":
+			runSweep([]string{"-h"}, nil, w, w)
+			continue
+		case "audit":
+			runAudit([]string{"verify", "-h"}, nil, w, w)
+			continue
+		case "version":
+			runVersion([]string{"-h"}, w, w)
+			continue
+		case "help":
+			runHelp(nil, w)
+			continue
+		}
 		a := analyzers.Lookup(name)
 		if a == nil {
-			errorf("no analyzer named %q; 'tmplint help' lists them", name)
+			errorf("no analyzer or command named %q; 'tmplint help' lists them", name)
 			code = exitError
 			continue
 		}

@@ -5,7 +5,8 @@
 //	go vet -vettool=$(which tmplint)    run as the go vet tool
 //	tmplint sweep [flags] [base]        remove orphaned temp dirs
 //	tmplint audit verify [flags] FILE   check a shim audit stream for tampering
-//	tmplint help [analyzer]             documentation
+//	tmplint help [analyzer|command]     documentation
+//	tmplint version                     the version and VCS revision
 //
 // Exit codes: 0 nothing found, 1 findings reported, 2 error (a package that
 // does not load or type-check, a bad flag, an I/O failure).
@@ -35,6 +36,8 @@ func main() {
 			os.Exit(runSweep(args[1:], os.Stdin, os.Stdout, os.Stderr))
 		case "audit":
 			os.Exit(runAudit(args[1:], os.Stdin, os.Stdout, os.Stderr))
+		case "version":
+			os.Exit(runVersion(args[1:], os.Stdout, os.Stderr))
 		}
 	}
 	if isVetInvocation(args) {

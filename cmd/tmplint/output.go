@@ -61,7 +61,7 @@ type jsonError struct {
 	Error string `json:"error"`
 }
 
-func printJSON(w io.Writer, fs []finding.Finding, errs []string) error {
+func printJSON(w io.Writer, fs []finding.Finding, errs []runError) error {
 	tree := make(map[string]map[string]any)
 	add := func(pkg, analyzer string) map[string]any {
 		if tree[pkg] == nil {
@@ -95,9 +95,23 @@ func printJSON(w io.Writer, fs []finding.Finding, errs []string) error {
 			add(pkg, analyzer)[analyzer] = ds
 		}
 	}
+	// An error of a package stands under the package, as the x/tools
+	// drivers put an analyzer's error under the analyzer; the errors of
+	// the run as a whole under "tmplint". Each key holds all its errors.
+	byPkg := make(map[string][]string)
 	for _, e := range errs {
-		add("tmplint", "error")["error"] = jsonError{Error: e}
+		pkg := e.Package
+		if pkg == "" {
+			pkg = "tmplint"
+		}
+		byPkg[pkg] = append(byPkg[pkg], e.Message)
 	}
+	for pkg, msgs := range byPkg {
+		add(pkg, "error")["error"] = jsonError{Error: strings.Join(msgs, "\n")}
+	}
+	// The version of the tool, beside the x/tools shape's packages, under
+	// the name that already holds the run's errors.
+	add("tmplint", "version")["version"] = readBuildVersion()
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "\t")
 	return enc.Encode(tree)

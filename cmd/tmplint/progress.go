@@ -47,10 +47,13 @@ func startProgress(w io.Writer, stats *unirun.Stats) (stop func()) {
 	}
 }
 
-// progressLine describes the runner's state in a few words.
+// progressLine describes the runner's state in a few words: how many of
+// the packages asked for are done, then how many of all, dependencies
+// included.
 func progressLine(stats *unirun.Stats) string {
 	if stats.State() == unirun.StateAnalyzing {
-		return fmt.Sprintf("%s: %d/%d packages", progname(), stats.Done(), stats.Total())
+		return fmt.Sprintf("%s: %d/%d packages (%d/%d with dependencies)", progname(),
+			stats.Answered(), stats.Asked(), stats.Done(), stats.Total())
 	}
 	return progname() + ": listing packages"
 }

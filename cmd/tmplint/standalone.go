@@ -20,6 +20,7 @@ import (
 // options are the standalone command's flags.
 type options struct {
 	json, sarif   bool
+	version       bool
 	fix           fixMode
 	diff          bool
 	tests         bool
@@ -40,7 +41,8 @@ func runStandalone(args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&opts.json, "json", false, "print findings as JSON, in the shape of the x/tools analysis drivers")
 	fs.BoolVar(&opts.sarif, "sarif", false, "print findings as SARIF 2.1.0, for code scanning")
 	fs.Var(&opts.fix, "fix", "apply the first safe suggested fix of each finding to the files; -fix=all also applies fixes that change behaviour")
-	fs.BoolVar(&opts.diff, "diff", false, "print the suggested fixes, safe and behaviour-changing, as a unified diff whose hunks say which; write no file")
+	fs.BoolVar(&opts.diff, "diff", false, "print the suggested fixes, safe and behaviour-changing, as a unified diff whose hunks say which; write no file (with -fix, only what -fix would apply)")
+	fs.BoolVar(&opts.version, "version", false, "print the version and VCS revision tmplint was built from, and exit")
 	fs.BoolVar(&opts.tests, "test", true, "analyze test files too")
 	fs.StringVar(&opts.tags, "tags", "", "comma-separated build tags")
 	fs.StringVar(&opts.baseline, "baseline", "", "hide the findings recorded in this baseline `file`")
@@ -67,6 +69,9 @@ func runStandalone(args []string, stdout, stderr io.Writer) int {
 			return exitClean
 		}
 		return exitError
+	}
+	if opts.version {
+		return runVersion(nil, stdout, stderr)
 	}
 	if opts.json && opts.sarif {
 		errorf("-json and -sarif cannot be used together")
@@ -96,22 +101,22 @@ func runStandalone(args []string, stdout, stderr io.Writer) int {
 	// With no analyzer selected the packages are still listed and
 	// type-checked: load errors are errors, and it measures the driver
 	// alone (bench/run.sh).
-	findings, analysisErrs := analyze(selected, patterns, opts, stderr)
-	for _, e := range analysisErrs {
+	out := analyze(selected, patterns, opts, stderr)
+	findings := out.findings
+	for _, e := range out.errs {
 		errorf("%s", e)
 		code = exitError
 	}
 
 	if opts.writeBaseline != "" {
-		if err := writeBaselineFile(opts.writeBaseline, findings); err != nil {
+		if err := writeBaselineFile(opts.writeBaseline, findings, out.inRun, stderr); err != nil {
 			errorf("%v", err)
 			return exitError
 		}
-		fmt.Fprintf(stderr, "%s: recorded %d findings in %s\n", progname(), len(findings), opts.writeBaseline)
 		return code
 	}
 	if opts.baseline != "" {
-		kept, err := applyBaselineFile(opts.baseline, findings, stderr)
+		kept, err := applyBaselineFile(opts.baseline, findings, out.inRun, stderr)
 		if err != nil {
 			errorf("%v", err)
 			return exitError
@@ -126,18 +131,18 @@ func runStandalone(args []string, stdout, stderr io.Writer) int {
 			errorf("%v", err)
 			return exitError
 		}
-		fmt.Fprintln(stderr, stats.summary(opts.diff))
+		fmt.Fprintln(stderr, stats.summary(opts.fix, opts.diff))
 		if !opts.diff {
 			findings = unfixed
 		}
 		printText(stderr, findings)
 	case opts.json:
-		if err := printJSON(stdout, findings, analysisErrs); err != nil {
+		if err := printJSON(stdout, findings, out.errs); err != nil {
 			errorf("%v", err)
 			return exitError
 		}
 	case opts.sarif:
-		if err := printSARIF(stdout, all, findings); err != nil {
+		if err := printSARIF(stdout, all, findings, out.errs); err != nil {
 			errorf("%v", err)
 			return exitError
 		}
@@ -180,9 +185,14 @@ func compareFindings(a, b finding.Finding) int {
 	return strings.Compare(a.Message, b.Message)
 }
 
-func dedupe(ss []string) []string {
-	slices.Sort(ss)
-	return slices.Compact(ss)
+func dedupeErrors(errs []runError) []runError {
+	slices.SortFunc(errs, func(a, b runError) int {
+		if c := strings.Compare(a.Package, b.Package); c != 0 {
+			return c
+		}
+		return strings.Compare(a.Message, b.Message)
+	})
+	return slices.Compact(errs)
 }
 
 // triState is a -NAME flag: unset, true or false.

@@ -4,10 +4,13 @@ import (
 	"crypto/sha256"
 	"flag"
 	"fmt"
+	"go/token"
 	"io"
 	"os"
 	"slices"
 	"strconv"
+	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/unitchecker"
@@ -39,7 +42,133 @@ func runVet() {
 	for i, a := range all {
 		all[i] = fixclass.WithSafeFixesOnly(a, safeOnly)
 	}
-	unitchecker.Main(all...)
+	unitchecker.Main(inLineOrder(all)...)
+}
+
+// vetText reports whether unitchecker prints the diagnostics as text:
+// not with -json or -fix. Since Go 1.26 go vet always asks for JSON and
+// prints the text itself.
+func vetText() bool {
+	for _, name := range []string{"json", "fix"} {
+		if f := flag.Lookup(name); f != nil && f.Value.String() == "true" {
+			return false
+		}
+	}
+	return true
+}
+
+// inLineOrder makes go vet's output read like the standalone one. Each
+// message ends with its analyzer's name, which //tmplint:ignore needs and
+// go vet's text does not show (since Go 1.26 the go command prints the
+// text from the tool's JSON, without the analyzer), and each analyzer's
+// diagnostics come in line order. Where unitchecker prints the text
+// itself, one analyzer after the other, the analyzers hand their
+// diagnostics to one collector instead, and the last one to finish
+// reports them all in line order. (If an analyzer cannot run because one
+// it requires failed, the collector never fills: that failure is an
+// error of the unit, and go vet reports it.)
+func inLineOrder(as []*analysis.Analyzer) []*analysis.Analyzer {
+	c := &vetCollector{all: as, pending: -1}
+	out := make([]*analysis.Analyzer, len(as))
+	for i, a := range as {
+		w := *a
+		run, name := a.Run, a.Name
+		w.Run = func(pass *analysis.Pass) (any, error) {
+			var mine []analysis.Diagnostic
+			p := *pass
+			p.Report = func(d analysis.Diagnostic) {
+				d.Message += " (" + name + ")"
+				mine = append(mine, d)
+			}
+			if !vetText() {
+				defer func() {
+					sortDiagnostics(pass.Fset, mine)
+					for _, d := range mine {
+						pass.Report(d)
+					}
+				}()
+				return run(&p)
+			}
+			c.start()
+			defer func() { c.finish(pass, mine) }()
+			return run(&p)
+		}
+		out[i] = &w
+	}
+	return out
+}
+
+// sortDiagnostics sorts ds by position, then message.
+func sortDiagnostics(fset *token.FileSet, ds []analysis.Diagnostic) {
+	slices.SortStableFunc(ds, func(a, b analysis.Diagnostic) int {
+		pa, pb := fset.Position(a.Pos), fset.Position(b.Pos)
+		if c := strings.Compare(pa.Filename, pb.Filename); c != 0 {
+			return c
+		}
+		if pa.Offset != pb.Offset {
+			return pa.Offset - pb.Offset
+		}
+		return strings.Compare(a.Message, b.Message)
+	})
+}
+
+// A vetCollector gathers the diagnostics of one unit's analyzers.
+type vetCollector struct {
+	all     []*analysis.Analyzer
+	mu      sync.Mutex
+	pending int // analyzers yet to finish; -1 until the first starts
+	diags   []analysis.Diagnostic
+}
+
+// start counts, once, the analyzers that run: the -NAME flags select
+// them as unitchecker does (any true: only those; else all but the false).
+func (c *vetCollector) start() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.pending >= 0 {
+		return
+	}
+	names := make(map[string]bool)
+	for _, a := range c.all {
+		names[a.Name] = true
+	}
+	set := make(map[string]bool)
+	anyTrue := false
+	flag.Visit(func(f *flag.Flag) {
+		if !names[f.Name] {
+			return
+		}
+		if g, ok := f.Value.(flag.Getter); ok {
+			if on, ok := g.Get().(bool); ok {
+				set[f.Name] = on
+				anyTrue = anyTrue || on
+			}
+		}
+	})
+	c.pending = 0
+	for _, a := range c.all {
+		on, ok := set[a.Name]
+		if anyTrue && ok && on || !anyTrue && (!ok || on) {
+			c.pending++
+		}
+	}
+}
+
+// finish adds an analyzer's diagnostics; the last analyzer to finish
+// reports everyone's, in position order, through its own pass.
+func (c *vetCollector) finish(pass *analysis.Pass, mine []analysis.Diagnostic) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.diags = append(c.diags, mine...)
+	c.pending--
+	if c.pending != 0 {
+		return
+	}
+	sortDiagnostics(pass.Fset, c.diags)
+	for _, d := range c.diags {
+		pass.Report(d)
+	}
+	c.diags = nil
 }
 
 // strictFlag is a boolean flag that sets the strict flag of every analyzer.

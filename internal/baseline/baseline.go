@@ -6,6 +6,7 @@
 //	{
 //	  "version": 1,
 //	  "tool": "tmplint",
+//	  "toolVersion": "v0.1.0",
 //	  "findings": [
 //	    {"analyzer": "filemode", "file": "pkg/x.go", "func": "F",
 //	     "message": "…", "snippet": "os.WriteFile(name, data, 644)", "line": 12},
@@ -18,7 +19,9 @@
 // to the root) and message, and the same source line text or the same
 // enclosing function. Each entry matches at most one finding, so a second
 // identical finding in the same place is new. Entries that match no finding
-// are stale: the finding was fixed, and the entry can go.
+// are stale: the finding was fixed, and the entry can go. An entry of a
+// file that the run did not analyze (a run on part of the module, a
+// package that failed to load) is neither: it is kept as it is.
 package baseline
 
 import (
@@ -38,9 +41,12 @@ const Version = 1
 
 // A Baseline is the content of a baseline file.
 type Baseline struct {
-	Version  int     `json:"version"`
-	Tool     string  `json:"tool"`
-	Findings []Entry `json:"findings"`
+	Version int    `json:"version"`
+	Tool    string `json:"tool"`
+	// ToolVersion is the version of the tmplint that wrote the file, for
+	// people: an upgrade that rewords messages turns entries stale.
+	ToolVersion string  `json:"toolVersion,omitempty"`
+	Findings    []Entry `json:"findings"`
 }
 
 // An Entry is one recorded finding.
@@ -59,9 +65,12 @@ func (e Entry) String() string {
 }
 
 // Write writes a baseline of the findings fs, with file names relative to
-// root.
-func Write(w io.Writer, root string, fs []finding.Finding) error {
-	b := Baseline{Version: Version, Tool: "tmplint", Findings: make([]Entry, 0, len(fs))}
+// root, and of the entries keep (those of an earlier baseline that the
+// run did not judge), recording toolVersion as the version of the tool
+// that wrote it.
+func Write(w io.Writer, root string, fs []finding.Finding, keep []Entry, toolVersion string) error {
+	b := Baseline{Version: Version, Tool: "tmplint", ToolVersion: toolVersion, Findings: make([]Entry, 0, len(fs)+len(keep))}
+	b.Findings = append(b.Findings, keep...)
 	for i := range fs {
 		b.Findings = append(b.Findings, entry(root, &fs[i]))
 	}
@@ -102,10 +111,37 @@ func Read(r io.Reader) (*Baseline, error) {
 	return &b, nil
 }
 
+// Outside returns the entries of files that the run did not judge:
+// inRun is told each entry's file as an absolute name (nil: every file
+// was judged).
+func (b *Baseline) Outside(root string, inRun func(file string) bool) []Entry {
+	var out []Entry
+	for _, e := range b.Findings {
+		if inRun != nil && !inRun(absPath(root, e.File)) {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// absPath is the absolute name of an entry's file.
+func absPath(root, file string) string {
+	if filepath.IsAbs(filepath.FromSlash(file)) {
+		return filepath.FromSlash(file)
+	}
+	abs, err := filepath.Abs(root)
+	if err != nil {
+		abs = root
+	}
+	return filepath.Join(abs, filepath.FromSlash(file))
+}
+
 // Filter returns the findings of fs that the baseline does not record
 // (kept, in their order in fs), and the baseline entries that match no
 // finding (stale, in file order). File names are made relative to root.
-func (b *Baseline) Filter(root string, fs []finding.Finding) (kept []finding.Finding, stale []Entry) {
+// An entry whose file the run did not judge (inRun, told the file's
+// absolute name, says false) is never stale; nil inRun judges every file.
+func (b *Baseline) Filter(root string, fs []finding.Finding, inRun func(file string) bool) (kept []finding.Finding, stale []Entry) {
 	type key struct{ analyzer, file, message, snippet, fn string }
 	current := make([]Entry, len(fs))
 	for i := range fs {
@@ -159,7 +195,7 @@ func (b *Baseline) Filter(root string, fs []finding.Finding) (kept []finding.Fin
 		}
 	}
 	for j, e := range b.Findings {
-		if !used[j] {
+		if !used[j] && (inRun == nil || inRun(absPath(root, e.File))) {
 			stale = append(stale, e)
 		}
 	}

@@ -35,7 +35,7 @@ var old = []finding.Finding{
 func roundTrip(t *testing.T, fs []finding.Finding) *baseline.Baseline {
 	t.Helper()
 	var buf bytes.Buffer
-	if err := baseline.Write(&buf, root, fs); err != nil {
+	if err := baseline.Write(&buf, root, fs, nil, "v1.2.3"); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(buf.String(), `"version": 1`) || !strings.Contains(buf.String(), `"file": "a/a.go"`) {
@@ -50,7 +50,7 @@ func roundTrip(t *testing.T, fs []finding.Finding) *baseline.Baseline {
 
 func TestUnchanged(t *testing.T) {
 	b := roundTrip(t, old)
-	kept, stale := b.Filter(root, old)
+	kept, stale := b.Filter(root, old, nil)
 	if len(kept) != 0 || len(stale) != 0 {
 		t.Errorf("kept %v, stale %v; want none", kept, stale)
 	}
@@ -66,7 +66,7 @@ func TestLineShift(t *testing.T) {
 		now = append(now, x)
 	}
 	now[0].Snippet = "os.WriteFile(name,  data,   644)"
-	kept, stale := b.Filter(root, now)
+	kept, stale := b.Filter(root, now, nil)
 	if len(kept) != 0 || len(stale) != 0 {
 		t.Errorf("after a line shift: kept %v, stale %v; want none", kept, stale)
 	}
@@ -79,7 +79,7 @@ func TestEditedLine(t *testing.T) {
 	now := append([]finding.Finding(nil), old...)
 	now[3].Snippet = "if err := cmd.Start(); err != nil {"
 	now[3].Posn.Line = 9
-	kept, stale := b.Filter(root, now)
+	kept, stale := b.Filter(root, now, nil)
 	if len(kept) != 0 || len(stale) != 0 {
 		t.Errorf("kept %v, stale %v; want none", kept, stale)
 	}
@@ -91,7 +91,7 @@ func TestMultiplicity(t *testing.T) {
 	b := roundTrip(t, old)
 	extra := f("tempcleanup", "a/a.go", 40, "G", "temp file f from os.CreateTemp is not removed on every path, so it stays on disk: defer os.Remove(f.Name()) right after the error check", `f, err := os.CreateTemp("", "x")`)
 	now := append(append([]finding.Finding(nil), old...), extra)
-	kept, stale := b.Filter(root, now)
+	kept, stale := b.Filter(root, now, nil)
 	if len(kept) != 1 || kept[0].Analyzer != "tempcleanup" || len(stale) != 0 {
 		t.Errorf("kept %v, stale %v; want one new tempcleanup finding", kept, stale)
 	}
@@ -104,7 +104,7 @@ func TestFixedAndNew(t *testing.T) {
 	now := append([]finding.Finding(nil), old[:3]...) // execfd in H fixed
 	now = append(now, f("filemode", "b/b.go", 2, "", "umask lets other-write through", "var _ = syscall.Umask(0)"))
 	now = append(now, f("execfd", "b/b.go", 50, "K", "process is not waited", "c.Start()")) // new
-	kept, stale := b.Filter(root, now)
+	kept, stale := b.Filter(root, now, nil)
 	if len(kept) != 1 || kept[0].Func != "K" {
 		t.Errorf("kept %v; want the finding in K", kept)
 	}
@@ -123,7 +123,7 @@ func TestOtherFileOrAnalyzer(t *testing.T) {
 	moved.Posn.Filename = filepath.Join(root, "c/c.go")
 	other := old[0]
 	other.Analyzer = "temppath"
-	kept, stale := b.Filter(root, []finding.Finding{moved, other})
+	kept, stale := b.Filter(root, []finding.Finding{moved, other}, nil)
 	if len(kept) != 2 || len(stale) != 1 {
 		t.Errorf("kept %v, stale %v; want 2 kept and 1 stale", kept, stale)
 	}
@@ -154,8 +154,44 @@ func TestMessageChange(t *testing.T) {
 	b := roundTrip(t, old)
 	now := append([]finding.Finding(nil), old...)
 	now[1].Message = "temp file f from os.CreateTemp is returned to the caller but not removed on the return that leaks it, so it stays on disk there: remove it there only"
-	kept, stale := b.Filter(root, now)
+	kept, stale := b.Filter(root, now, nil)
 	if len(kept) != 1 || kept[0].Message != now[1].Message || len(stale) != 1 || stale[0].Message != old[1].Message {
 		t.Errorf("kept %v, stale %v; want the reworded finding new and its entry stale", kept, stale)
+	}
+}
+
+// TestOutsideTheRun: entries of files the run did not judge are neither
+// matched nor stale, and Outside lists them for a rewrite to keep.
+func TestOutsideTheRun(t *testing.T) {
+	b := roundTrip(t, old)
+	onlyA := func(file string) bool { return filepath.Dir(file) == filepath.Join(root, "a") }
+	var inA []finding.Finding
+	for _, f := range old {
+		if filepath.Dir(f.Posn.Filename) == filepath.Join(root, "a") {
+			inA = append(inA, f)
+		}
+	}
+	kept, stale := b.Filter(root, inA, onlyA)
+	if len(kept) != 0 || len(stale) != 0 {
+		t.Errorf("a run of a alone: kept %v, stale %v; want neither", kept, stale)
+	}
+	kept, stale = b.Filter(root, nil, onlyA)
+	if len(kept) != 0 || len(stale) != len(inA) {
+		t.Errorf("a run of a alone without findings: stale %v, want a's %d entries", stale, len(inA))
+	}
+	outside := b.Outside(root, onlyA)
+	if len(outside) != len(old)-len(inA) || len(outside) == 0 {
+		t.Fatalf("outside %v, want the %d entries of b", outside, len(old)-len(inA))
+	}
+	var buf bytes.Buffer
+	if err := baseline.Write(&buf, root, nil, outside, "v1.2.3"); err != nil {
+		t.Fatal(err)
+	}
+	rewritten, err := baseline.Read(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rewritten.Findings) != len(outside) || rewritten.Findings[0].File != "b/b.go" {
+		t.Errorf("rewritten baseline %v, want b's entries", rewritten.Findings)
 	}
 }

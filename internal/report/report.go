@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -74,11 +75,32 @@ func (r *Reporter) report(d analysis.Diagnostic, strictOnly bool) {
 	r.pass.Report(d)
 }
 
-// Finish reports this analyzer's directives that silenced nothing, and the
-// directives without a reason whose first name is this analyzer.
+// Finish reports this analyzer's directives that silenced nothing, the
+// directives without a reason whose first name is this analyzer, and the
+// names of directives that name no analyzer of the suite, each by the
+// analyzer whose name is nearest (so once in a run of the whole suite).
 func (r *Reporter) Finish() {
 	name := r.pass.Analyzer.Name
 	for _, dir := range r.dirs.Directives {
+		if len(dir.Analyzers) == 0 && name == directives.Known()[0] {
+			r.pass.Report(analysis.Diagnostic{
+				Pos: dir.Pos, End: dir.End,
+				Message: fmt.Sprintf("//tmplint:ignore directive names no analyzer, so it silences nothing: write //tmplint:ignore NAME reason, NAME one of %s", strings.Join(directives.Known(), ", ")),
+			})
+		}
+		for _, unknown := range dir.Unknown() {
+			if directives.Nearest(unknown) != name {
+				continue
+			}
+			hint := ""
+			if directives.Close(unknown, name) {
+				hint = ": did you mean " + name + "?"
+			}
+			r.pass.Report(analysis.Diagnostic{
+				Pos: dir.Pos, End: dir.End,
+				Message: fmt.Sprintf("//tmplint:ignore directive names %s, which is not a tmplint analyzer, so it silences nothing%s (the analyzers: %s)", unknown, hint, strings.Join(directives.Known(), ", ")),
+			})
+		}
 		if !dir.Silences(name) {
 			continue
 		}

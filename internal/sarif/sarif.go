@@ -47,11 +47,21 @@ const (
 	toolURI  = "https://github.com/tmplint/tmplint"
 )
 
+// A Notification is a problem of the run that is not a finding: a package
+// that could not be analyzed, and why. Package is "" for a problem of the
+// whole run (no package matched, the go command failed).
+type Notification struct {
+	Package string
+	Message string
+}
+
 // Write writes the findings fs of the analyzers as as a SARIF 2.1.0 log to
 // w. File names are made relative to root, the directory that code-scanning
 // services call the checkout root. Version is the tool's version ("" if
-// unknown).
-func Write(w io.Writer, root string, as []*analysis.Analyzer, fs []finding.Finding, version string) error {
+// unknown). The log's invocation is successful when there are no
+// notifications; each becomes a tool execution notification of level
+// error, so that a run where packages failed is not uploaded as clean.
+func Write(w io.Writer, root string, as []*analysis.Analyzer, fs []finding.Finding, version string, notes []Notification) error {
 	absRoot, err := filepath.Abs(root)
 	if err != nil {
 		return err
@@ -96,11 +106,24 @@ func Write(w io.Writer, root string, as []*analysis.Analyzer, fs []finding.Findi
 	if !strings.HasSuffix(rootURI, "/") {
 		rootURI += "/"
 	}
+	inv := invocation{ExecutionSuccessful: len(notes) == 0}
+	for _, n := range notes {
+		msg := n.Message
+		if n.Package != "" {
+			msg = "package " + n.Package + ": " + msg
+		}
+		note := notification{Level: "error", Message: text{Text: msg}}
+		if n.Package != "" {
+			note.Locations = []location{{LogicalLocations: []logicalLocation{{Name: n.Package, FullyQualifiedName: n.Package, Kind: "module"}}}}
+		}
+		inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications, note)
+	}
 	doc := log{
 		Schema:  SchemaURI,
 		Version: "2.1.0",
 		Runs: []run{{
 			Tool:              tool{Driver: driver},
+			Invocations:       []invocation{inv},
 			OriginalURIBaseID: map[string]artifactLocation{SrcRoot: {URI: rootURI}},
 			Results:           results,
 			ColumnKind:        "utf16CodeUnits",
@@ -352,6 +375,7 @@ type log struct {
 
 type run struct {
 	Tool              tool                        `json:"tool"`
+	Invocations       []invocation                `json:"invocations"`
 	OriginalURIBaseID map[string]artifactLocation `json:"originalUriBaseIds,omitempty"`
 	Results           []result                    `json:"results"`
 	ColumnKind        string                      `json:"columnKind,omitempty"`
@@ -392,6 +416,18 @@ type config struct {
 
 type text struct {
 	Text string `json:"text"`
+}
+
+// An invocation says whether the run analyzed everything it was asked to.
+type invocation struct {
+	ExecutionSuccessful        bool           `json:"executionSuccessful"`
+	ToolExecutionNotifications []notification `json:"toolExecutionNotifications,omitempty"`
+}
+
+type notification struct {
+	Locations []location `json:"locations,omitempty"`
+	Message   text       `json:"message"`
+	Level     string     `json:"level"`
 }
 
 type result struct {

@@ -119,7 +119,7 @@ func findings(t *testing.T, file, src string) []finding.Finding {
 func write(t *testing.T, root string, fs []finding.Finding) []byte {
 	t.Helper()
 	var buf bytes.Buffer
-	if err := sarif.Write(&buf, root, testAnalyzers, fs, "v1.2.3"); err != nil {
+	if err := sarif.Write(&buf, root, testAnalyzers, fs, "v1.2.3", nil); err != nil {
 		t.Fatal(err)
 	}
 	return buf.Bytes()
@@ -400,4 +400,65 @@ func TestValidateFile(t *testing.T) {
 	validate(t, data)
 	l := decode(t, data)
 	t.Logf("%s: %d rules, %d results", name, len(l.Runs[0].Tool.Driver.Rules), len(l.Runs[0].Results))
+}
+
+// TestInvocation checks that the log says whether the run analyzed all it
+// was asked to: a run with notifications (packages that could not be
+// analyzed) is not successful and lists each, a run without is.
+func TestInvocation(t *testing.T) {
+	root := t.TempDir()
+	var inv struct {
+		Runs []struct {
+			Invocations []struct {
+				ExecutionSuccessful        *bool
+				ToolExecutionNotifications []struct {
+					Level     string
+					Message   struct{ Text string }
+					Locations []struct {
+						LogicalLocations []struct{ FullyQualifiedName string }
+					}
+				}
+			}
+		}
+	}
+	decode := func(out []byte) {
+		t.Helper()
+		inv.Runs = nil
+		if err := json.Unmarshal(out, &inv); err != nil {
+			t.Fatal(err)
+		}
+		if len(inv.Runs) != 1 || len(inv.Runs[0].Invocations) != 1 || inv.Runs[0].Invocations[0].ExecutionSuccessful == nil {
+			t.Fatalf("no invocation with executionSuccessful:\n%s", out)
+		}
+	}
+
+	clean := write(t, root, nil)
+	validate(t, clean)
+	decode(clean)
+	if i := inv.Runs[0].Invocations[0]; !*i.ExecutionSuccessful || len(i.ToolExecutionNotifications) != 0 {
+		t.Errorf("a run without errors: %+v", i)
+	}
+
+	var buf bytes.Buffer
+	notes := []sarif.Notification{
+		{Package: "example.com/broken", Message: "broken.go:3:9: undefined: x"},
+		{Message: "no packages match ./nosuch"},
+	}
+	if err := sarif.Write(&buf, root, testAnalyzers, nil, "v1.2.3", notes); err != nil {
+		t.Fatal(err)
+	}
+	validate(t, buf.Bytes())
+	decode(buf.Bytes())
+	i := inv.Runs[0].Invocations[0]
+	if *i.ExecutionSuccessful || len(i.ToolExecutionNotifications) != 2 {
+		t.Fatalf("a run with errors: %+v", i)
+	}
+	n := i.ToolExecutionNotifications[0]
+	if n.Level != "error" || n.Message.Text != "package example.com/broken: broken.go:3:9: undefined: x" ||
+		len(n.Locations) != 1 || n.Locations[0].LogicalLocations[0].FullyQualifiedName != "example.com/broken" {
+		t.Errorf("notification %+v", n)
+	}
+	if n := i.ToolExecutionNotifications[1]; n.Message.Text != "no packages match ./nosuch" || len(n.Locations) != 0 {
+		t.Errorf("notification %+v", n)
+	}
 }

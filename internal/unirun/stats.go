@@ -20,7 +20,18 @@ const (
 type Stats struct {
 	state       atomic.Int32
 	total, done atomic.Int64
+	// asked and answered count the packages the patterns match, a
+	// package and its test variants as one.
+	asked, answered atomic.Int64
 }
+
+// Asked returns the number of packages the patterns match (a package
+// with its test variants counts once); 0 while they are listed.
+func (s *Stats) Asked() int { return int(s.asked.Load()) }
+
+// Answered returns the number of packages the patterns match whose
+// analysis is finished, all of their variants.
+func (s *Stats) Answered() int { return int(s.answered.Load()) }
 
 // State returns the phase the run is in.
 func (s *Stats) State() State { return State(s.state.Load()) }

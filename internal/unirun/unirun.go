@@ -45,8 +45,6 @@ type Result struct {
 	// Failed packages could not be analyzed: their own Errors say why,
 	// or, when they have none, a dependency failed.
 	Failed bool
-	// Skipped packages have a file too large to parse.
-	Skipped bool
 	// Errors are the package's load or type errors, or its analyzers'.
 	Errors      []error
 	Diagnostics []Diagnostic
@@ -78,9 +76,17 @@ func Run(cfg *packages.Config, analyzers []*analysis.Analyzer, patterns []string
 	if err != nil {
 		return nil, err
 	}
+	r.asked = make(map[string]*atomic.Int32)
 	for _, spec := range specs {
-		r.node(spec).initial = true
+		n := r.node(spec)
+		n.initial = true
+		key := askedKey(spec)
+		if r.asked[key] == nil {
+			r.asked[key] = new(atomic.Int32)
+		}
+		r.asked[key].Add(1)
 	}
+	stats.asked.Store(int64(len(r.asked)))
 	stats.total.Store(int64(len(r.nodes)))
 	stats.state.Store(int32(StateAnalyzing))
 	r.schedule()
@@ -91,7 +97,6 @@ func Run(cfg *packages.Config, analyzers []*analysis.Analyzer, patterns []string
 			Package:     n.spec,
 			Initial:     n.initial,
 			Failed:      n.failed,
-			Skipped:     n.skipped,
 			Errors:      n.errs,
 			Diagnostics: n.diags,
 		})
@@ -111,6 +116,9 @@ type run struct {
 	// binaries counts, per test binary, its packages not yet done; the
 	// universe's view of a test binary is released when it reaches 0.
 	binaries map[string]*atomic.Int32
+	// asked counts, per package the patterns match (its askedKey), its
+	// variants not yet done.
+	asked map[string]*atomic.Int32
 	// alone is held for writing while a package larger than aloneBytes
 	// is analyzed, for reading while any other is.
 	alone sync.RWMutex
@@ -124,6 +132,13 @@ type run struct {
 // peak 1.4 GB where one alone needs under 0.8 GB.
 const aloneBytes = 8 << 20
 
+// askedKey names the package that a matched package is a variant of: its
+// path, without the _test of an external test package or the .test of
+// the generated test main.
+func askedKey(spec *loader.PackageSpec) string {
+	return strings.TrimSuffix(strings.TrimSuffix(spec.PkgPath, ".test"), "_test")
+}
+
 // A node is one package of the graph, and what analyzing it gave.
 type node struct {
 	spec       *loader.PackageSpec
@@ -133,9 +148,9 @@ type node struct {
 	dependents []*node
 	pending    atomic.Int32
 
-	failed, skipped bool
-	errs            []error
-	diags           []Diagnostic
+	failed bool
+	errs   []error
+	diags  []Diagnostic
 	// facts are the package's own facts, encoded; factsHash covers them
 	// and its dependencies' factsHash, so that a dependent's cache key
 	// changes whenever a fact it could see changes.
@@ -193,6 +208,9 @@ func (r *run) schedule() {
 			for n := range ready {
 				r.process(n)
 				r.stats.done.Add(1)
+				if n.initial && r.asked[askedKey(n.spec)].Add(-1) == 0 {
+					r.stats.answered.Add(1)
+				}
 				if n.binary != "" && r.binaries[n.binary].Add(-1) == 0 {
 					r.facts.forget(r.universe.release(n.binary))
 				}
@@ -234,17 +252,11 @@ func (r *run) process(n *node) {
 		n.factsHash = factsHash(n)
 		return
 	}
-	total, largest := sourceSize(n.spec)
-	if largest >= loader.MaxFileSize {
-		// Past the size at which staticcheck's loader stops parsing a
-		// file, the package is skipped, as the runner skips it; its
-		// dependents read its types from export data as any other's.
-		n.skipped = true
-		n.factsHash = factsHash(n)
-		r.toCache(n, key)
-		return
-	}
-	if total >= aloneBytes {
+	// Every package is analyzed, however large its files: staticcheck's
+	// runner skips one with a file of 50 MiB or more (loader.MaxFileSize),
+	// which made a package with a big generated file vanish from the run.
+	// A large package is analyzed alone instead, to bound the memory.
+	if sourceSize(n.spec) >= aloneBytes {
 		r.alone.Lock()
 		defer r.alone.Unlock()
 	} else {
@@ -330,17 +342,15 @@ func (r *run) analyzersFor(n *node) []*analysis.Analyzer {
 	return r.factOnly
 }
 
-// sourceSize returns the total size of spec's files and the size of the
-// largest, as far as they can be read; a file that cannot is an error of
-// the analysis that follows.
-func sourceSize(spec *loader.PackageSpec) (total, largest int64) {
+// sourceSize returns the total size of spec's files, as far as they can
+// be read; a file that cannot is an error of the analysis that follows.
+func sourceSize(spec *loader.PackageSpec) (total int64) {
 	for _, name := range spec.CompiledGoFiles {
 		if fi, err := os.Stat(name); err == nil {
 			total += fi.Size()
-			largest = max(largest, fi.Size())
 		}
 	}
-	return total, largest
+	return total
 }
 
 func factsHash(n *node) cache.ActionID {

@@ -139,6 +139,31 @@ func TestFactsCrossPackagesAndTestVariants(t *testing.T) {
 	}
 }
 
+// TestStatsCountAskedPackages: the progress counts the packages the
+// patterns match, a package and its test variants as one, apart from
+// the dependencies.
+func TestStatsCountAskedPackages(t *testing.T) {
+	if testing.Short() {
+		t.Skip("lists packages with the go command")
+	}
+	dir := writeFixture(t, fixture)
+	var stats Stats
+	cfg := &packages.Config{Dir: dir, Tests: true}
+	if _, err := Run(cfg, []*analysis.Analyzer{markcalls}, []string{"./b", "./d"}, nil, &stats); err != nil {
+		t.Fatal(err)
+	}
+	if stats.Asked() != 2 || stats.Answered() != 2 || stats.Total() <= 2 || stats.Done() != stats.Total() {
+		t.Errorf("asked %d, answered %d, total %d, done %d; want 2 asked and answered among more", stats.Asked(), stats.Answered(), stats.Total(), stats.Done())
+	}
+	stats = Stats{}
+	if _, err := Run(cfg, []*analysis.Analyzer{markcalls}, []string{"./a"}, nil, &stats); err != nil {
+		t.Fatal(err)
+	}
+	if stats.Asked() != 1 || stats.Answered() != 1 {
+		t.Errorf("./a with its test variants: asked %d, answered %d; want 1", stats.Asked(), stats.Answered())
+	}
+}
+
 // TestCache: a warm run answers every package from the cache with the
 // cold run's diagnostics; an edit that changes only a dependency's facts
 // makes its dependents be analyzed again.

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"reflect"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -21,6 +22,66 @@ var Analyzer = &analysis.Analyzer{
 
 // Prefix is the comment text that starts a suppression directive.
 const Prefix = "//tmplint:ignore"
+
+// Known returns the names a directive may name: the analyzers of the
+// suite, in its order (a test of package analyzers keeps the two lists
+// equal). A directive that names anything else silences nothing, and is
+// reported.
+func Known() []string {
+	return []string{"cloexec", "execfd", "filemode", "tempcleanup", "temppath"}
+}
+
+// Unknown returns the names of d that name no analyzer of the suite.
+func (d *Directive) Unknown() []string {
+	var out []string
+	for _, name := range d.Analyzers {
+		if !slices.Contains(Known(), name) {
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
+// Nearest returns the known analyzer whose name is closest to name (by
+// edit distance; the first of the suite's order on a tie): the one that
+// reports a directive naming name, and the one its message suggests.
+func Nearest(name string) string {
+	best, bestDist := "", -1
+	for _, k := range Known() {
+		if d := editDistance(name, k); bestDist < 0 || d < bestDist {
+			best, bestDist = k, d
+		}
+	}
+	return best
+}
+
+// Close reports whether name is near enough to the analyzer's name to be
+// a misspelling of it: at most two edits, and fewer than half its length.
+func Close(name, analyzer string) bool {
+	d := editDistance(name, analyzer)
+	return d <= 2 && 2*d < len(analyzer)
+}
+
+// editDistance is the Levenshtein distance between a and b.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
 
 // A Directive is one //tmplint:ignore comment.
 type Directive struct {

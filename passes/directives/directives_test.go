@@ -44,3 +44,26 @@ func TestParse(t *testing.T) {
 		}
 	}
 }
+
+func TestNearest(t *testing.T) {
+	for _, c := range []struct {
+		name, nearest string
+		close         bool
+	}{
+		{"filemod", "filemode", true},
+		{"tempclean", "tempcleanup", true},
+		{"fd", "execfd", false},
+		{"cloexc", "cloexec", true},
+		{"tmppath", "temppath", true},
+		{"nosuch", "", false},
+		{"execFD", "execfd", true},
+	} {
+		got := directives.Nearest(c.name)
+		if c.nearest != "" && got != c.nearest {
+			t.Errorf("Nearest(%q) = %q, want %q", c.name, got, c.nearest)
+		}
+		if directives.Close(c.name, got) != c.close {
+			t.Errorf("Close(%q, %q) = %v, want %v", c.name, got, !c.close, c.close)
+		}
+	}
+}

@@ -13,4 +13,7 @@ func f(p string) {
 
 	//tmplint:ignore filemode silences a strict-only finding: used even in the default profile
 	os.Create(p)
+
+	//tmplint:ignore filemod the drop box is shared // want `//tmplint:ignore directive names filemod, which is not a tmplint analyzer, so it silences nothing: did you mean filemode\?`
+	os.Chmod(p, 0o600)
 }
