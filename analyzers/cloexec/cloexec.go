@@ -864,16 +864,22 @@ func (c *checker) setsCloexec(pkg *types.Package, cmdArg, arg ast.Expr) bool {
 	return ok1 && ok2 && ok3 && cmd == setfd && c.hasBit(arg, bit) == yes
 }
 
-// forwards reports whether the enclosing function only forwards the call:
-// every argument is one of its parameters, unchanged, and the call's
-// results go straight back to its caller (returned, or assigned to its
-// named results), as net/internal/socktest's Switch.Accept does. Such a
-// function has the call's contract, and its callers choose the variant.
+// forwards reports whether the enclosing function is an exported API that
+// only forwards the call: every argument is one of its parameters,
+// unchanged, and the call's results go straight back to its caller
+// (returned, or assigned to its named results), as
+// net/internal/socktest's Switch.Accept does. Such a function re-exposes
+// the call with its contract, as package syscall does, and the code that
+// calls it owns the descriptor's flags.
 // A function that fixes an argument itself (unix.Socket(AF_NETLINK,
 // SOCK_RAW, family) in a method named Socket) does not forward it,
 // whatever its name.
 func (c *checker) forwards(s *site) bool {
-	if s.fun == nil {
+	decl, ok := s.fun.(*ast.FuncDecl)
+	if !ok || !decl.Name.IsExported() {
+		// An unexported forwarder is a helper of the package, whose own
+		// code is the only caller and never sets the flag (dup(fd) around
+		// unix.Dup in grongor/panicwatch): the call is judged here.
 		return false
 	}
 	for _, arg := range s.call.Args {

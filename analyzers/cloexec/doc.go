@@ -44,9 +44,12 @@
 // fills in ExtraFiles or ProcAttr.Files.
 //
 // A function whose callers choose the flags is not reported for them: one
-// that passes its own parameter as the flags, or one that only forwards the
-// call (every argument is its parameter, unchanged, and the call's results
-// are its own, as a test hook's Accept(s int) returning syscall.Accept(s)).
+// that passes its own parameter as the flags, or an exported one that only
+// forwards the call (every argument is its parameter, unchanged, and the
+// call's results are its own, as a test hook's Accept(s int) returning
+// syscall.Accept(s)): like package syscall, it re-exposes the call to code
+// that owns the flags. An unexported forwarder is the package's own helper,
+// and its call is judged.
 // A function named like the call is judged like any other: a method Socket
 // that calls unix.Socket with constant flags inside is reported.
 //

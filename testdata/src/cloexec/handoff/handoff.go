@@ -59,7 +59,7 @@ func (sw *Switch) Accept(s int) (int, syscall.Sockaddr, error) {
 }
 
 // The same hook with named results, as socktest's Switch.Accept has it.
-func (sw *Switch) acceptNamed(s int) (ns int, sa syscall.Sockaddr, err error) {
+func (sw *Switch) AcceptNamed(s int) (ns int, sa syscall.Sockaddr, err error) {
 	ns, sa, err = syscall.Accept(s) // ok: its results are the function's
 	return
 }
@@ -98,3 +98,9 @@ func (l *listener) Accept(s int) error {
 
 // Calls inside package syscall itself implement its API (syscall.Pipe is
 // Pipe2(p, 0)); they are skipped, which cannot be shown from this package.
+
+// An unexported forwarder is the package's own helper: nothing else sets
+// the flag (grongor/panicwatch's dup).
+func dup(oldfd int) (fd int, err error) {
+	return unix.Dup(oldfd) // want `unix.Dup creates a descriptor without close-on-exec`
+}
