@@ -240,13 +240,27 @@ func (s *Session) checkOpen() error {
 
 // Close removes the session directory with everything in it and releases
 // the session. It is safe to call more than once.
+//
+// A termination signal that arrives while Close is removing the session
+// does not cut the removal short: the session keeps catching it until the
+// directory and its lock are gone, then the process dies of it (Close does
+// not return in that case).
 func (s *Session) Close() error {
-	return s.purge(WhyExit)
+	err := s.purge(WhyExit)
+	if signalPending() {
+		// The signal handler is re-raising the signal; returning would let
+		// the program run on (or exit with its own code) first.
+		select {}
+	}
+	return err
 }
 
 // purge removes the session once; concurrent and later callers wait for
 // the first to finish and get its result (so a signal arriving during Close
-// does not kill the process before the directory is gone).
+// does not kill the process before the directory is gone). The session
+// stays registered with the signal handler until its directory and lock are
+// removed, so that a signal arriving meanwhile is caught, and the handler
+// waits here for the removal before it re-raises the signal.
 func (s *Session) purge(why string) error {
 	s.purgeOnce.Do(func() {
 		s.mu.Lock()
@@ -256,7 +270,6 @@ func (s *Session) purge(why string) error {
 			ts = append(ts, t)
 		}
 		s.mu.Unlock()
-		unregister(s)
 		s.pruner.wait()
 		var errs []error
 		for _, t := range ts {
@@ -265,6 +278,7 @@ func (s *Session) purge(why string) error {
 		errs = append(errs, s.base.RemoveAll(s.name))
 		errs = append(errs, s.base.Remove(layout.LockName(s.name)))
 		errs = append(errs, s.lock.Close(), s.base.Close())
+		unregister(s)
 		// The stream's last event counts every failed delivery before it,
 		// once the sinks have had their chance (half the time Close
 		// waits at most, so that a blocked sink leaves the other half for

@@ -48,6 +48,10 @@ func TestMain(m *testing.M) {
 		os.Exit(workerChild())
 	case "audit":
 		os.Exit(auditChild())
+	case "bigclose":
+		bigCloseChild()
+	case "bigaudit":
+		os.Exit(bigAuditChild())
 	}
 	os.Exit(3)
 }
