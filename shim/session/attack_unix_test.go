@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -87,3 +88,112 @@ func TestSignalDuringClose(t *testing.T) {
 }
 
 func bigAuditChild() int { return 3 }
+
+// TestRootTakenByAnotherUser: another user who creates the per-user root's
+// predictable name first in a shared temp dir (a directory of theirs, or a
+// symbolic link, or a file) cannot stop sessions from starting: they start
+// in a private fallback root with an unpredictable name, later starts use
+// the same fallback and prune its stale sessions, and once the name is free
+// again the usual root's starts still prune what was left in the fallback.
+func TestRootTakenByAnotherUser(t *testing.T) {
+	squats := map[string]func(path string) error{
+		"symlink": func(p string) error { return os.Symlink("/", p) },
+		"file":    func(p string) error { return os.WriteFile(p, nil, 0o600) },
+	}
+	if os.Getuid() == 0 {
+		squats["foreign-dir"] = func(p string) error {
+			if err := os.Mkdir(p, 0o777); err != nil {
+				return err
+			}
+			return os.Chown(p, 65534, 65534)
+		}
+	}
+	for name, squat := range squats {
+		t.Run(name, func(t *testing.T) {
+			tmp := t.TempDir()
+			usual := layout.Root(tmp)
+			if err := squat(usual); err != nil {
+				t.Fatal(err)
+			}
+			crashed, err := New("tool", WithTempDir(tmp))
+			if err != nil {
+				t.Fatalf("New with %s squatting %s: %v", name, usual, err)
+			}
+			fallback := filepath.Dir(filepath.Dir(crashed.Dir()))
+			if filepath.Dir(fallback) != tmp || !layout.IsFallbackRootName(filepath.Base(fallback)) {
+				t.Fatalf("session in %s, want a fallback root %s-<id> in %s", crashed.Dir(), layout.RootName(), tmp)
+			}
+			if fi, err := os.Lstat(fallback); err != nil || fi.Mode() != os.ModeDir|0o700 {
+				t.Fatalf("fallback root %s: %v %v, want a 0700 directory", fallback, fi.Mode(), err)
+			}
+			crashed.lock.Close() // its owner is gone: the session is stale
+			s, err := New("other", WithTempDir(tmp))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.HasPrefix(s.Dir(), fallback+"/") {
+				t.Errorf("second session %s not in the same fallback %s", s.Dir(), fallback)
+			}
+			if exists(crashed.Dir()) {
+				t.Errorf("stale session %s in the fallback root not pruned", crashed.Dir())
+			}
+			crashed2, err := New("tool", WithTempDir(tmp))
+			if err != nil {
+				t.Fatal(err)
+			}
+			crashed2.lock.Close()
+			s.Close()
+			// The squatter leaves: the usual root is used again, and its
+			// starts prune the fallback's stale sessions.
+			if err := os.Remove(usual); err != nil {
+				t.Fatal(err)
+			}
+			s3, err := New("tool", WithTempDir(tmp))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer s3.Close()
+			if !strings.HasPrefix(s3.Dir(), usual+"/") {
+				t.Errorf("session %s not in the usual root %s once it is free", s3.Dir(), usual)
+			}
+			if exists(crashed2.Dir()) {
+				t.Errorf("stale session %s in the fallback root not pruned from the usual root", crashed2.Dir())
+			}
+		})
+	}
+}
+
+// TestRootInXDGRuntimeDir: with $XDG_RUNTIME_DIR set to a private directory
+// of ours, the root is there, out of every other user's reach; a
+// $XDG_RUNTIME_DIR that others may enter, or that does not exist, is not
+// used.
+func TestRootInXDGRuntimeDir(t *testing.T) {
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	xdg := t.TempDir()
+	os.Chmod(xdg, 0o700)
+	t.Setenv("XDG_RUNTIME_DIR", xdg)
+	s, err := New("tool")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(s.Dir(), filepath.Join(xdg, layout.RootName())+"/") {
+		t.Errorf("session %s, want it under %s", s.Dir(), xdg)
+	}
+	s.Close()
+	for _, bad := range []func() string{
+		func() string { os.Chmod(xdg, 0o755); return xdg }, //tmplint:ignore filemode a runtime dir others may enter, which must not be used
+		func() string { return filepath.Join(xdg, "missing") },
+		func() string { return "relative/dir" },
+	} {
+		t.Setenv("XDG_RUNTIME_DIR", bad())
+		s, err := New("tool")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasPrefix(s.Dir(), layout.Root(tmp)+"/") {
+			t.Errorf("XDG_RUNTIME_DIR=%s: session %s, want it under %s", os.Getenv("XDG_RUNTIME_DIR"), s.Dir(), layout.Root(tmp))
+		}
+		s.Close()
+	}
+}

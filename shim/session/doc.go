@@ -33,6 +33,28 @@
 //		})
 //	}
 //
+// # Where sessions live
+//
+// Every session of a user lives under one per-user root, mode 0700, in a
+// per-program base (the program's name) as session-<id>:
+//
+//   - $XDG_RUNTIME_DIR/tmplint-<uid> when $XDG_RUNTIME_DIR is set to an
+//     absolute path of a directory of the user's that no one else may enter
+//     (systemd's /run/user/<uid>): no other user can create anything there.
+//   - Otherwise $TMPDIR/tmplint-<uid> (os.TempDir). In a shared temp dir
+//     (/tmp, mode 1777) anyone can create that name first. A name taken by
+//     another user — a directory of theirs, a symbolic link, a file — is
+//     never used or followed; the session starts in a fallback root,
+//     $TMPDIR/tmplint-<uid>-<id> with 128 random bits, which no one can
+//     create ahead of time. Later starts use the user's fallback root
+//     found there (a directory owned by the user, never another's), and
+//     every start prunes the stale sessions of the usual root and of every
+//     fallback root of the user in the same directory.
+//   - WithTempDir(dir) puts the root in dir instead, with the same rules.
+//
+// tmplint sweep finds sessions left in the usual and the fallback roots
+// under its base (by default the temp dir).
+//
 // # Signals ignored at start
 //
 // A session catches only the termination signals that would end the

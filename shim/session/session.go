@@ -43,7 +43,8 @@ type config struct {
 	pruneBudget time.Duration // negative: prune everything before New returns
 }
 
-// WithTempDir puts the per-user root in dir instead of os.TempDir().
+// WithTempDir puts the per-user root in dir instead of $XDG_RUNTIME_DIR or
+// os.TempDir() (see the package documentation, Where sessions live).
 func WithTempDir(dir string) Option { return func(c *config) { c.tempDir = dir } }
 
 // WithAudit adds w as a sink of the audit stream: every event is written to
@@ -110,19 +111,23 @@ func New(program string, opts ...Option) (*Session, error) {
 	for _, o := range opts {
 		o(&cfg)
 	}
-	rootPath := layout.Root(cfg.tempDir)
-	root, err := layout.OpenPrivateDir(rootPath, true)
+	root, others, err := layout.OpenRoot(cfg.tempDir)
 	if err != nil {
 		return nil, fmt.Errorf("session: %w", err)
 	}
-	defer root.Close()
+	defer func() {
+		root.Close()
+		for _, r := range others {
+			r.Close()
+		}
+	}()
 	prog := layout.ProgramName(program)
 	base, err := layout.OpenPrivateSubdir(root, prog, true)
 	if err != nil {
 		return nil, fmt.Errorf("session: %w", err)
 	}
 	cfg.stream = newAuditStream(cfg)
-	pr := newPruner(root, cfg)
+	pr := newPruner(append([]*os.Root{root}, others...), cfg)
 	pr.run(cfg.pruneBudget)
 
 	s := &Session{program: prog, base: base, cfg: cfg, pruner: pr}

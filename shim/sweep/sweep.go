@@ -125,7 +125,7 @@ type pattern struct {
 
 func defaultPatterns() []pattern {
 	root := layout.RootName()
-	isRoot := func(n string) bool { return n == root }
+	isRoot := func(n string) bool { return n == root || layout.IsFallbackRootName(n) }
 	anyName := func(string) bool { return true }
 	isHandoff := func(n string) bool { _, ok := layout.HandoffExpiry(n); return ok }
 	return []pattern{
