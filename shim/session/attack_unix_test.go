@@ -4,6 +4,7 @@ package session
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -15,6 +16,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"golang.org/x/sys/unix"
 
 	"github.com/tmplint/tmplint/shim/internal/layout"
 )
@@ -195,5 +198,58 @@ func TestRootInXDGRuntimeDir(t *testing.T) {
 			t.Errorf("XDG_RUNTIME_DIR=%s: session %s, want it under %s", os.Getenv("XDG_RUNTIME_DIR"), s.Dir(), layout.Root(tmp))
 		}
 		s.Close()
+	}
+}
+
+// TestOpenAuditFileFIFO: OpenAuditFile on a FIFO that no one reads fails
+// at once instead of blocking forever; with a reader it opens, in blocking
+// mode, and events reach the reader.
+func TestOpenAuditFileFIFO(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "audit.fifo")
+	if err := unix.Mkfifo(p, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() {
+		f, err := OpenAuditFile(p)
+		if err == nil {
+			f.Close()
+		}
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		if err == nil || !strings.Contains(err.Error(), "no reader") {
+			t.Errorf("OpenAuditFile on a FIFO without a reader: %v, want an error saying so", err)
+		}
+	case <-time.After(5 * time.Second):
+		r, _ := os.OpenFile(p, os.O_RDONLY|unix.O_NONBLOCK, 0) // lets the blocked open return
+		<-done
+		r.Close()
+		t.Fatal("OpenAuditFile on a FIFO without a reader blocked")
+	}
+
+	r, err := os.OpenFile(p, os.O_RDONLY|unix.O_NONBLOCK, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	f, err := OpenAuditFile(p)
+	if err != nil {
+		t.Fatalf("OpenAuditFile on a FIFO with a reader: %v", err)
+	}
+	fl, err := unix.FcntlInt(f.Fd(), unix.F_GETFL, 0)
+	if err != nil || fl&unix.O_NONBLOCK != 0 {
+		t.Errorf("audit FIFO left non-blocking (flags %#x, %v)", fl, err)
+	}
+	s, err := New("tool", WithTempDir(t.TempDir()), WithAudit(f))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	f.Close()
+	b, _ := io.ReadAll(io.LimitReader(r, 1<<16))
+	if n := bytes.Count(b, []byte("\n")); n != 2 {
+		t.Errorf("the reader got %d events, want the session's create and purge: %q", n, b)
 	}
 }

@@ -72,8 +72,20 @@ func AuditHash(line []byte) string {
 // file for WithAudit. Each event is one write of one line, so events from
 // concurrent processes do not interleave within a line (on a local file
 // system; see the package documentation for network file systems).
+//
+// Opening never waits: a FIFO at path that no process has open for reading
+// is an error at once (on Unix, ENXIO), not an open that blocks until a
+// reader comes. The file is opened non-blocking, which only matters for a
+// FIFO, and then set back to blocking for the sink's writes.
 func OpenAuditFile(path string) (*os.File, error) {
-	return fsmode.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+	f, err := fsmode.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE|oNonblock, 0o600)
+	if err != nil {
+		if isNoReader(err) {
+			err = fmt.Errorf("%w (a FIFO with no reader: the audit trail does not wait for one)", err)
+		}
+		return nil, err
+	}
+	return setBlocking(f)
 }
 
 // auditFlushTimeout bounds how long Close waits for the session's events to
