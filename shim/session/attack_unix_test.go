@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -90,7 +91,120 @@ func TestSignalDuringClose(t *testing.T) {
 	}
 }
 
-func bigAuditChild() int { return 3 }
+// bigAuditChild appends, until killed, events of the largest size allowed
+// (a transient dir authorized by a 40 KB reason, which the event cuts to
+// MaxEventBytes) to SESSION_TEST_AUDIT. It prints "ready" once its first
+// event is queued.
+func bigAuditChild() int {
+	af, err := OpenAuditFile(os.Getenv("SESSION_TEST_AUDIT"))
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	s, err := New("bigaudit", WithTempDir(os.Getenv("SESSION_TEST_TMP")), WithAudit(af))
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	reason := strings.Repeat("because ", 5<<10)
+	fmt.Println("ready")
+	for {
+		tr, err := s.Transient("t-*", time.Hour, Authorized(reason, "ticket-1"))
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			return 1
+		}
+		tr.Remove()
+	}
+}
+
+// TestAuditKilledWriters: writers of events of the largest allowed size,
+// killed with SIGKILL at random moments while others go on appending to
+// the same file, leave a file that verifies as intact: a torn event is
+// reported as such (with its stream and seq), never as tampering, and no
+// line but a torn one is longer than MaxEventBytes.
+func TestAuditKilledWriters(t *testing.T) {
+	if testing.Short() {
+		t.Skip("kills writers for about 10 seconds")
+	}
+	tmp := t.TempDir()
+	auditPath := filepath.Join(tmp, "audit.jsonl")
+	start := func() *exec.Cmd {
+		cmd := exec.Command(os.Args[0], "-test.run=^$")
+		cmd.Env = append(os.Environ(), envChild+"=bigaudit", "SESSION_TEST_TMP="+tmp, "SESSION_TEST_AUDIT="+auditPath)
+		cmd.Stderr = os.Stderr
+		out, err := cmd.StdoutPipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		sc := bufio.NewScanner(out)
+		if !sc.Scan() {
+			cmd.Process.Kill()
+			cmd.Wait()
+			t.Fatal("writer did not start")
+		}
+		return cmd
+	}
+	const writers = 3
+	var live [writers]*exec.Cmd
+	for i := range live {
+		live[i] = start()
+	}
+	defer func() {
+		for _, c := range live {
+			c.Process.Kill()
+			c.Wait()
+		}
+	}()
+	kills := 0
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); kills++ {
+		time.Sleep(time.Duration(rand.IntN(20_000)) * time.Microsecond)
+		i := rand.IntN(writers)
+		live[i].Process.Kill()
+		live[i].Wait()
+		live[i] = start()
+	}
+	for _, c := range live {
+		c.Process.Kill()
+		c.Wait()
+	}
+	b, err := os.ReadFile(auditPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := VerifyAudit(bytes.NewReader(b), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	torn, tampered := 0, 0
+	for _, f := range r.Findings {
+		switch {
+		case f.Tamper:
+			tampered++
+			if tampered <= 5 {
+				t.Errorf("line %d: TAMPERED: %s", f.Line, f.Message)
+			}
+		case strings.Contains(f.Message, "torn event"):
+			torn++
+			if f.Stream == "" || f.Seq == 0 {
+				t.Logf("line %d: %s", f.Line, f.Message)
+			}
+		}
+	}
+	long := 0
+	for _, l := range bytes.Split(b, []byte("\n")) {
+		if len(l)+1 > MaxEventBytes {
+			long++
+		}
+	}
+	if long > torn {
+		t.Errorf("%d lines longer than %d bytes, more than the %d torn events", long, MaxEventBytes, torn)
+	}
+	t.Logf("%d kills, %d events in %d streams, %d torn events, %d findings of tampering", kills, r.Events, len(r.Heads), torn, tampered)
+}
 
 // TestRootTakenByAnotherUser: another user who creates the per-user root's
 // predictable name first in a shared temp dir (a directory of theirs, or a

@@ -87,10 +87,20 @@
 //
 // What is guaranteed:
 //
-//   - One event is one line and one Write. A file from OpenAuditFile is
-//     opened O_APPEND, so on a local file system lines of concurrent
-//     processes never mix within a line (network file systems such as NFS
-//     do not promise this).
+//   - One event is one line and one Write, of at most MaxEventBytes (4096
+//     bytes, newline included): longer text fields (a long authorization
+//     reason, a long path) are cut, ending in a marker "...[cut N bytes]".
+//     A file from OpenAuditFile is opened O_APPEND, so on a local file
+//     system lines of concurrent processes never mix within a line (network
+//     file systems such as NFS do not promise this); a pipe takes each line
+//     in one atomic write. OpenAuditFile never waits for a FIFO's reader.
+//   - A crash loses at most the crashed writer's own last event. A process
+//     killed in the middle of a write to a file (the kernel may stop a
+//     write at a page boundary) leaves the start of its event without a
+//     newline, and the next writer's line follows it on the same line;
+//     VerifyAudit reads the next event out of that line and reports the cut
+//     one as a torn event of its stream and seq (a note, not tampering),
+//     unless a later event of that stream follows it.
 //   - Writing never blocks or stops the program. Each sink has a goroutine
 //     of its own and a queue of 1024 events; when the queue is full (a pipe
 //     nobody reads, a stalled collector) events for that sink are dropped,
