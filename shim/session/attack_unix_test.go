@@ -243,7 +243,7 @@ func TestRootTakenByAnotherUser(t *testing.T) {
 			if fi, err := os.Lstat(fallback); err != nil || fi.Mode() != os.ModeDir|0o700 {
 				t.Fatalf("fallback root %s: %v %v, want a 0700 directory", fallback, fi.Mode(), err)
 			}
-			crashed.lock.Close() // its owner is gone: the session is stale
+			crashed.die() // its owner is gone: the session is stale
 			s, err := New("other", WithTempDir(tmp))
 			if err != nil {
 				t.Fatal(err)
@@ -258,7 +258,7 @@ func TestRootTakenByAnotherUser(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			crashed2.lock.Close()
+			crashed2.die()
 			s.Close()
 			// The squatter leaves: the usual root is used again, and its
 			// starts prune the fallback's stale sessions.
@@ -365,5 +365,33 @@ func TestOpenAuditFileFIFO(t *testing.T) {
 	b, _ := io.ReadAll(io.LimitReader(r, 1<<16))
 	if n := bytes.Count(b, []byte("\n")); n != 2 {
 		t.Errorf("the reader got %d events, want the session's create and purge: %q", n, b)
+	}
+}
+
+// TestLiveSessionWithoutLockFile: a live session whose lock file a cleaner
+// removed, and whose directory looks long abandoned, is kept by the next
+// start: its owner's lock on the directory itself says it lives.
+func TestLiveSessionWithoutLockFile(t *testing.T) {
+	tmp := t.TempDir()
+	live, err := New("tool", WithTempDir(tmp))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer live.Close()
+	if err := os.Remove(live.Dir() + layout.LockSuffix); err != nil {
+		t.Fatal(err)
+	}
+	old := time.Now().Add(-24 * time.Hour)
+	os.Chtimes(live.Dir(), old, old)
+	s, err := New("other", WithTempDir(tmp))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	if !exists(live.Dir()) {
+		t.Fatal("a live session without its lock file was pruned")
+	}
+	if err := live.Close(); err != nil {
+		t.Errorf("Close without the lock file: %v", err)
 	}
 }

@@ -12,9 +12,19 @@
 //     or the signal does not end the process: see Signals ignored at start),
 //   - and, when the process died without doing either (kill -9, a crash),
 //     by the next program using this package that starts a session: each
-//     session's owner holds an advisory lock (flock) on a lock file next to
-//     the directory for as long as it lives, so a session is pruned only when
-//     its lock is free — a reused pid cannot keep it alive or get it killed.
+//     session's owner holds, for as long as it lives, a shared BSD lock
+//     (flock LOCK_SH) on the session directory itself and an exclusive one
+//     on a lock file next to it (which holds the session's pid, TTL and
+//     audit reference); a session is pruned only when both are free — a
+//     reused pid cannot keep it alive or get it killed.
+//
+// The lock on the directory is the convention systemd-tmpfiles honours: its
+// aging (the 10-day rule many distributions put on /tmp) skips a directory
+// it cannot lock, and everything below it, so a live session is never aged
+// away, however old its files. Such a cleaner may still remove the lock file
+// beside the directory; the session is then kept while its owner lives
+// (its directory lock says so), and once the owner is gone it is pruned
+// when it has been untouched for 10 minutes, its TTL no longer known.
 //
 // Files handed to a caller that outlive the run go through Handoff, which
 // moves them out of the session and returns a Cleanup that marshals to the

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
 	"os"
 	"path/filepath"
@@ -92,7 +93,8 @@ type Session struct {
 	mu         sync.Mutex
 	closed     bool
 	base       *os.Root // the per-program base
-	lock       *os.File
+	lock       *os.File // the lock file, flock'ed exclusively
+	dirLock    *os.File // the session directory, flock'ed shared
 	transients map[*Transient]struct{}
 	pruner     *pruner
 }
@@ -150,8 +152,10 @@ func New(program string, opts ...Option) (*Session, error) {
 	return s, nil
 }
 
-// create makes the lock file, locks it, then the directory: a session
-// directory exists only while (or after) its lock is held.
+// create makes the lock file, locks it, then the directory, and takes a
+// shared lock on the directory: a session directory exists only while (or
+// after) its lock file's lock is held, and its own lock is held from right
+// after its creation until the session is purged.
 func (s *Session) create() error {
 	for attempt := 0; ; attempt++ {
 		id := layout.NewID()
@@ -189,7 +193,15 @@ func (s *Session) create() error {
 				err = s.base.Chmod(name, 0o700)
 			}
 		}
+		var dirLock *os.File
+		if err == nil {
+			dirLock, err = lockDir(s.base, name)
+		}
 		if err != nil {
+			if dirLock != nil {
+				dirLock.Close()
+			}
+			s.base.Remove(name)
 			s.base.Remove(lockName)
 			lock.Close()
 			if attempt < 10 {
@@ -197,10 +209,40 @@ func (s *Session) create() error {
 			}
 			return err
 		}
-		s.id, s.name, s.lock, s.created, s.meta = id, name, lock, now, meta
+		s.id, s.name, s.lock, s.dirLock, s.created, s.meta = id, name, lock, dirLock, now, meta
 		s.dir = filepath.Join(s.base.Name(), name)
 		return nil
 	}
+}
+
+// lockDir opens the new session directory name in base and takes a shared
+// flock on it, held until the session is purged. Where directories are not
+// locked (osx.DirLocks), it returns nil: an open directory would keep
+// Windows from removing it.
+func lockDir(base *os.Root, name string) (*os.File, error) {
+	if !osx.DirLocks {
+		return nil, nil
+	}
+	fi, err := base.Lstat(name)
+	if err != nil {
+		return nil, err
+	}
+	d, err := base.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	st, err := d.Stat()
+	if err == nil && !os.SameFile(fi, st) {
+		err = fmt.Errorf("%s: replaced while being locked", d.Name())
+	}
+	if err == nil {
+		err = osx.LockShared(d)
+	}
+	if err != nil {
+		d.Close()
+		return nil, err
+	}
+	return d, nil
 }
 
 // ID returns the session's id (as in audit events).
@@ -281,7 +323,14 @@ func (s *Session) purge(why string) error {
 			errs = append(errs, t.purge(why))
 		}
 		errs = append(errs, s.base.RemoveAll(s.name))
-		errs = append(errs, s.base.Remove(layout.LockName(s.name)))
+		// The lock file may be gone already: a cleaner such as
+		// systemd-tmpfiles ages it away while the directory is kept.
+		if err := s.base.Remove(layout.LockName(s.name)); !errors.Is(err, fs.ErrNotExist) {
+			errs = append(errs, err)
+		}
+		if s.dirLock != nil {
+			errs = append(errs, s.dirLock.Close())
+		}
 		errs = append(errs, s.lock.Close(), s.base.Close())
 		unregister(s)
 		// The stream's last event counts every failed delivery before it,

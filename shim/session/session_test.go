@@ -279,7 +279,7 @@ func TestStaleTTL(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Simulate the owner's death: release the lock without removing.
-	s.lock.Close()
+	s.die()
 	dir := s.Dir()
 	s2, _ := New("tool", WithTempDir(tmp))
 	s2.Close()
@@ -326,7 +326,7 @@ func TestBackgroundPrune(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		s.lock.Close() // the owner "dies"
+		s.die() // the owner "dies"
 		dirs = append(dirs, s.Dir())
 	}
 	s, err := New("tool", WithTempDir(tmp), func(c *config) { c.pruneBudget = 0 })
@@ -345,5 +345,14 @@ func TestBackgroundPrune(t *testing.T) {
 	}
 	if err := s.PruneError(); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// die releases the session's locks as its owner's death would, and leaves
+// everything else in place: the session is stale.
+func (s *Session) die() {
+	s.lock.Close()
+	if s.dirLock != nil {
+		s.dirLock.Close()
 	}
 }

@@ -391,7 +391,7 @@ func TestLivenessIsTheLockNotThePid(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	reused.lock.Close() // the lock is free, the meta says pid = us (alive)
+	reused.die() // the locks are free, the meta says pid = us (alive)
 	held, err := New("tool", WithTempDir(tmp))
 	if err != nil {
 		t.Fatal(err)

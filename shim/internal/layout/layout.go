@@ -7,8 +7,9 @@
 //	$TMPDIR/tmplint-<uid>/                     else in the temp dir, or, when another
 //	$TMPDIR/tmplint-<uid>-<id>/                user took that name, a random fallback
 //	    <program>/                             per-program base, 0700
-//	        session-<id>/                      a live or stale session, 0700
-//	        session-<id>.lock                  flock'ed by the owner; JSON Meta
+//	        session-<id>/                      a live or stale session, 0700;
+//	                                           flock(LOCK_SH) by the owner
+//	        session-<id>.lock                  flock(LOCK_EX) by the owner; JSON Meta
 //	        handoff-<expires-unix>-<id>/<file> files handed to callers
 //
 // An id is 26 characters of lower-case base32hex (128 random bits).
@@ -358,11 +359,58 @@ const (
 	NoLock                 // there is no lock file
 )
 
-// ProbeOwner tries the lock of the session directory sessionName in base.
-// When the owner is Dead, the returned file holds the lock: the caller
-// deletes the session while holding it, then removes the lock file and
-// closes it.
+// ProbeOwner tells whether the owner of the session directory sessionName
+// in base lives. A live owner holds an exclusive flock on the session's
+// lock file and (where osx.DirLocks) a shared flock on the session
+// directory itself, for the session's whole life; either one held means
+// Alive. The directory's lock is what a cleaner such as systemd-tmpfiles
+// honours, and it survives such a cleaner removing the lock file beside the
+// directory. When the owner is Dead, the returned file holds the lock
+// file's lock: the caller deletes the session while holding it, then
+// removes the lock file and closes it.
 func ProbeOwner(base *os.Root, sessionName string) (Liveness, *os.File, error) {
+	live, f, err := probeLockFile(base, sessionName)
+	if err != nil || live == Alive {
+		return live, f, err
+	}
+	locked, err := dirLocked(base, sessionName)
+	if err != nil || locked {
+		if f != nil {
+			f.Close()
+		}
+		return Alive, nil, err
+	}
+	return live, f, nil
+}
+
+// dirLocked reports whether someone holds a flock on the session directory.
+func dirLocked(base *os.Root, sessionName string) (bool, error) {
+	if !osx.DirLocks {
+		return false, nil
+	}
+	fi, err := base.Lstat(sessionName)
+	if errors.Is(err, fs.ErrNotExist) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	if !fi.IsDir() {
+		return false, nil
+	}
+	d, err := base.OpenFile(sessionName, os.O_RDONLY|oDirectory|oNoFollow, 0)
+	if errors.Is(err, fs.ErrNotExist) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	defer d.Close() // releases the probe's lock
+	free, err := osx.TryLock(d)
+	return !free, err
+}
+
+func probeLockFile(base *os.Root, sessionName string) (Liveness, *os.File, error) {
 	lockName := LockName(sessionName)
 	fi, err := base.Lstat(lockName)
 	if errors.Is(err, fs.ErrNotExist) {
