@@ -29,7 +29,9 @@
 // Files handed to a caller that outlive the run go through Handoff, which
 // moves them out of the session and returns a Cleanup that marshals to the
 // {"command": "rm -f '…'", "auto_cleanup_after_seconds": N} object agent
-// frameworks expect; they are pruned after their TTL. Transient directories
+// frameworks expect; they are removed once their TTL has passed: by the
+// session itself while it is open and at Close, and after Close by the next
+// start of any program using this package (or tmplint sweep). Transient directories
 // are purged when their TTL expires. With WithAudit, every creation and purge
 // is written as one JSON line to each audit sink (see Audit below).
 //

@@ -96,6 +96,8 @@ type Session struct {
 	lock       *os.File // the lock file, flock'ed exclusively
 	dirLock    *os.File // the session directory, flock'ed shared
 	transients map[*Transient]struct{}
+	handoffs   map[*handoff]struct{} // this session's handoffs not yet expired
+	expiring   sync.WaitGroup        // handoff removals in progress
 	pruner     *pruner
 }
 
@@ -316,11 +318,23 @@ func (s *Session) purge(why string) error {
 		for t := range s.transients {
 			ts = append(ts, t)
 		}
+		hs := s.handoffs
+		s.handoffs = nil
 		s.mu.Unlock()
 		s.pruner.wait()
 		var errs []error
 		for _, t := range ts {
 			errs = append(errs, t.purge(why))
+		}
+		// Handoffs: the expired ones go now, the others stay for the
+		// next start (or tmplint sweep) to remove once they expire.
+		s.expiring.Wait()
+		now := s.cfg.now()
+		for h := range hs {
+			h.timer.Stop()
+			if !now.Before(h.expires) {
+				errs = append(errs, s.expireHandoff(h))
+			}
 		}
 		errs = append(errs, s.base.RemoveAll(s.name))
 		// The lock file may be gone already: a cleaner such as
@@ -369,8 +383,11 @@ func ShellQuote(s string) string {
 
 // Handoff hands the file at path, which must be in the session directory,
 // to the caller: the file is moved out of the session (so it survives
-// Close) into a handoff directory that any program starting a session
-// prunes once ttl has passed. The returned Cleanup names the new path.
+// Close) into a handoff directory that is removed once ttl has passed — by
+// this session, when that happens while it is open or by its Close, and
+// otherwise by the next start of any program using this package (or
+// tmplint sweep) — as the Cleanup's auto_cleanup_after_seconds promises.
+// The returned Cleanup names the new path.
 // The authorizations, if any, are written into the audit create event.
 func (s *Session) Handoff(path string, ttl time.Duration, auth ...Authorization) (Cleanup, error) {
 	if err := s.checkOpen(); err != nil {
@@ -407,12 +424,56 @@ func (s *Session) Handoff(path string, ttl time.Duration, auth ...Authorization)
 		return Cleanup{}, fmt.Errorf("session: handoff %s: %w", path, err)
 	}
 	newPath := filepath.Join(s.base.Name(), dst)
-	s.audit(Event{Event: "create", Kind: "handoff", ID: id, Path: newPath, TTLSeconds: seconds(ttl), Expires: &expires, Auth: auth})
+	h := &handoff{id: id, name: hname, path: newPath, expires: expires}
+	h.createEvent = s.audit(Event{Event: "create", Kind: "handoff", ID: id, Path: newPath, TTLSeconds: seconds(ttl), Expires: &expires, Auth: auth})
+	s.mu.Lock()
+	if !s.closed {
+		if s.handoffs == nil {
+			s.handoffs = make(map[*handoff]struct{})
+		}
+		s.handoffs[h] = struct{}{}
+		h.timer = time.AfterFunc(ttl, func() { s.onHandoffExpiry(h) })
+	}
+	s.mu.Unlock()
 	return Cleanup{
 		Command:                 "rm -f " + ShellQuote(newPath),
 		AutoCleanupAfterSeconds: seconds(ttl),
 		Path:                    newPath,
 	}, nil
+}
+
+// A handoff is one of the session's handed-off files, removed by the
+// session when its TTL runs out while the session is open, or at Close if
+// it has run out by then.
+type handoff struct {
+	id, name, path string // name: the handoff directory's name in the base
+	expires        time.Time
+	createEvent    string
+	timer          *time.Timer
+}
+
+// onHandoffExpiry removes h when its TTL has run out, unless Close has
+// taken over.
+func (s *Session) onHandoffExpiry(h *handoff) {
+	s.mu.Lock()
+	if _, ok := s.handoffs[h]; !ok || s.closed {
+		s.mu.Unlock()
+		return
+	}
+	delete(s.handoffs, h)
+	s.expiring.Add(1) // Close waits for it before closing the base
+	s.mu.Unlock()
+	defer s.expiring.Done()
+	s.expireHandoff(h)
+}
+
+// expireHandoff removes an expired handoff's directory.
+func (s *Session) expireHandoff(h *handoff) error {
+	if err := s.base.RemoveAll(h.name); err != nil {
+		return fmt.Errorf("handoff %s: %w", h.path, err)
+	}
+	s.audit(Event{Event: "purge", Kind: "handoff", ID: h.id, Path: h.path, Why: WhyTTL, CreateEvent: h.createEvent})
+	return nil
 }
 
 // A Transient is a directory in the session that is purged when its TTL
