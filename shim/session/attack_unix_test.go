@@ -395,3 +395,66 @@ func TestLiveSessionWithoutLockFile(t *testing.T) {
 		t.Errorf("Close without the lock file: %v", err)
 	}
 }
+
+// TestCreateExactMode: under umask 000, a file written with os.WriteFile in
+// the session directory is 0666 (the exact-mode promise covers only the
+// shim's own creators), while Create and WriteFile of the session and of a
+// transient directory give 0600 exactly, also over an existing 0666 file,
+// and never follow a symbolic link at the name.
+func TestCreateExactMode(t *testing.T) {
+	old := syscall.Umask(0) //tmplint:ignore filemode the umask under test
+	defer syscall.Umask(old)
+	s, err := New("tool", WithTempDir(t.TempDir()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	tr, err := s.Transient("tr-*", time.Hour)
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain := filepath.Join(s.Dir(), "plain")
+	if err := os.WriteFile(plain, nil, 0o666); err != nil { //tmplint:ignore filemode what the doc warns about
+		t.Fatal(err)
+	}
+	if fi, _ := os.Stat(plain); fi.Mode().Perm() != 0o666 {
+		t.Errorf("os.WriteFile under umask 000 gave %v, the documentation says 0666", fi.Mode())
+	}
+	if err := s.WriteFile("a.json", []byte("{}")); err != nil {
+		t.Fatal(err)
+	}
+	f, err := s.Create("plain") // over the existing 0666 file
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	if err := os.Mkdir(filepath.Join(s.Dir(), "sub"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.WriteFile("sub/b", []byte("x")); err != nil {
+		t.Fatal(err)
+	}
+	if err := tr.WriteFile("c", []byte("x")); err != nil {
+		t.Fatal(err)
+	}
+	g, err := tr.Create("d")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.Close()
+	for _, p := range []string{filepath.Join(s.Dir(), "a.json"), plain, filepath.Join(s.Dir(), "sub/b"), filepath.Join(tr.Path(), "c"), filepath.Join(tr.Path(), "d")} {
+		if fi, err := os.Lstat(p); err != nil || fi.Mode() != 0o600 {
+			t.Errorf("%s: %v %v, want 0600 exactly", p, fi.Mode(), err)
+		}
+	}
+	outside := filepath.Join(t.TempDir(), "outside")
+	os.Symlink(outside, filepath.Join(s.Dir(), "link"))
+	if err := s.WriteFile("link", []byte("x")); err == nil || exists(outside) {
+		t.Errorf("WriteFile through a symbolic link: %v, outside exists: %v", err, exists(outside))
+	}
+	for _, bad := range []string{"../escape", "/abs", ""} {
+		if err := s.WriteFile(bad, nil); err == nil {
+			t.Errorf("WriteFile(%q) succeeded", bad)
+		}
+	}
+}

@@ -2,8 +2,15 @@
 // always cleaned up.
 //
 // A session directory (mode 0700) lives under a per-program base in the
-// system temp dir; files and directories created through the session are
-// 0600 and 0700 exactly, whatever the umask. The session is removed
+// system temp dir (see Where sessions live); files and directories created
+// through the session — CreateTemp, Create, WriteFile, MkdirTemp,
+// Transient, and Create and WriteFile of a Transient — are 0600 and 0700
+// exactly, whatever the umask. That promise covers only these creators: a
+// file the program makes itself in the session directory (os.WriteFile,
+// os.Create) gets the mode it asks for minus the umask, 0666 under umask
+// 000, and is then private only as long as the directory stays 0700. Use
+// the session's Create and WriteFile for files whose own mode must be
+// private. The session is removed
 //
 //   - when the program calls Close (or returns from Main),
 //   - when the process gets SIGINT, SIGTERM or SIGHUP — after which the

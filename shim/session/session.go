@@ -278,6 +278,60 @@ func (s *Session) MkdirTemp(pattern string) (string, error) {
 	return fsmode.MkdirTemp(s.dir, pattern, 0o700)
 }
 
+// Create creates (or truncates) the file name, a local path relative to the
+// session directory, with mode 0600 exactly whatever the umask, for reading
+// and writing. It does not follow symbolic links out of the session
+// directory, nor one at name itself. It is removed with the session.
+//
+// Unlike os.Create in the session directory (0666 minus the umask: 0666
+// under umask 000), the file is private by its own mode, not only by the
+// directory's.
+func (s *Session) Create(name string) (*os.File, error) {
+	if err := s.checkOpen(); err != nil {
+		return nil, err
+	}
+	return createIn(s.base, s.name, name)
+}
+
+// WriteFile writes data to the file name, a local path relative to the
+// session directory, creating it or truncating it, with mode 0600 exactly
+// (see Create).
+func (s *Session) WriteFile(name string, data []byte) error {
+	f, err := s.Create(name)
+	if err != nil {
+		return err
+	}
+	return writeClose(f, data)
+}
+
+// createIn creates dir/name in base with mode 0600 exactly.
+func createIn(base *os.Root, dir, name string) (*os.File, error) {
+	if !filepath.IsLocal(name) {
+		return nil, fmt.Errorf("session: create %s: not a local path", name)
+	}
+	f, err := base.OpenFile(filepath.Join(dir, name), os.O_RDWR|os.O_CREATE|os.O_TRUNC|oNoFollow, 0o600)
+	if err != nil {
+		return nil, err
+	}
+	fi, err := f.Stat()
+	if err == nil && fi.Mode().Perm() != 0o600 {
+		err = f.Chmod(0o600)
+	}
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	return f, nil
+}
+
+func writeClose(f *os.File, data []byte) error {
+	_, err := f.Write(data)
+	if err1 := f.Close(); err == nil {
+		err = err1
+	}
+	return err
+}
+
 func (s *Session) checkOpen() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -520,6 +574,31 @@ func (s *Session) Transient(pattern string, ttl time.Duration, auth ...Authoriza
 
 // Path returns the directory's path.
 func (t *Transient) Path() string { return t.path }
+
+// Create creates (or truncates) the file name, a local path relative to
+// the transient directory, with mode 0600 exactly whatever the umask (see
+// Session.Create). It is purged with the directory.
+func (t *Transient) Create(name string) (*os.File, error) {
+	if err := t.s.checkOpen(); err != nil {
+		return nil, err
+	}
+	rel, err := filepath.Rel(t.s.base.Name(), t.path)
+	if err != nil {
+		return nil, err
+	}
+	return createIn(t.s.base, rel, name)
+}
+
+// WriteFile writes data to the file name, a local path relative to the
+// transient directory, creating it or truncating it, with mode 0600
+// exactly.
+func (t *Transient) WriteFile(name string, data []byte) error {
+	f, err := t.Create(name)
+	if err != nil {
+		return err
+	}
+	return writeClose(f, data)
+}
 
 // Expires returns when the directory will be purged.
 func (t *Transient) Expires() time.Time { return t.expires }

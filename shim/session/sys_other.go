@@ -10,3 +10,5 @@ const oNonblock = 0
 func isNoReader(error) bool { return false }
 
 func setBlocking(f *os.File) (*os.File, error) { return f, nil }
+
+const oNoFollow = 0

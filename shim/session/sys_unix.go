@@ -44,3 +44,7 @@ func setBlocking(f *os.File) (*os.File, error) {
 	}
 	return os.NewFile(uintptr(nfd), f.Name()), nil
 }
+
+// oNoFollow keeps a symbolic link at a created file's name from being
+// followed.
+const oNoFollow = syscall.O_NOFOLLOW
