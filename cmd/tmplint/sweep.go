@@ -26,9 +26,11 @@ const sweepUsage = `usage: tmplint sweep [flags] [base]
 Removes orphaned temp directories under base (default: the system temp dir):
 directories whose name matches strictly (by default the tmplint shim's own
 session and handoff directories; --pattern adds globs relative to base, '/'
-between levels), owned by you, unmodified for --min-age, and whose owner is
-gone (its lock is free, or its TTL has run out). Symbolic links are never
-followed. Every candidate is re-checked right before removal.
+between levels), owned by you, unmodified for --min-age, whose owner is
+gone (its lock is free, or its TTL has run out), and that no live process
+has open or works in (checked on Linux; elsewhere a warning says it is
+not). Symbolic links are never followed. Every candidate is re-checked
+right before removal.
 
 Without --force, asks for confirmation on a terminal; without a terminal
 (or when the answer is not yes) it only lists the candidates, as --dry-run.
@@ -64,6 +66,7 @@ type sweepReport struct {
 	FreedBytes     int64              `json:"freed_bytes"`
 	Skipped        []sweep.Skip       `json:"skipped"`
 	Failed         []sweep.Failure    `json:"failed"`
+	Warnings       []string           `json:"warnings,omitempty"` // what the sweep cannot check here
 	Error          string             `json:"error,omitempty"`
 }
 
@@ -137,6 +140,10 @@ func runSweep(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 	}
 	defer plan.Close()
 	rep.Base = plan.Base
+	rep.Warnings = plan.Warnings
+	for _, w := range plan.Warnings {
+		fmt.Fprintf(stderr, "tmplint sweep: warning: %s\n", w)
+	}
 
 	if *dryRun || len(plan.Candidates) == 0 {
 		rep.Candidates = plan.Candidates
