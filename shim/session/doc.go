@@ -72,7 +72,8 @@
 //   - WithTempDir(dir) puts the root in dir instead, with the same rules.
 //
 // tmplint sweep finds sessions left in the usual and the fallback roots
-// under its base (by default the temp dir).
+// under its base (by default the temp dir; for sessions in the runtime dir,
+// tmplint sweep "$XDG_RUNTIME_DIR").
 //
 // # Signals ignored at start
 //
