@@ -16,9 +16,9 @@ import (
 
 // Exit codes of tmplint sweep.
 const (
-	sweepOK      = 0 // nothing failed (also: nothing to do, a dry run)
-	sweepFailed  = 1 // a removal failed, or the confirmation was declined
-	sweepRefused = 2 // bad usage, unreadable base, or no confirmation possible
+	sweepOK       = 0 // removed all it was asked to, nothing to do, or a dry run (also: without confirmation)
+	sweepFailed   = 1 // something could not be removed
+	sweepBadUsage = 2 // bad usage: a bad flag or pattern, a base that cannot be read
 )
 
 const sweepUsage = `usage: tmplint sweep [flags] [base]
@@ -26,14 +26,18 @@ const sweepUsage = `usage: tmplint sweep [flags] [base]
 Removes orphaned temp directories under base (default: the system temp dir):
 directories whose name matches strictly (by default the tmplint shim's own
 session and handoff directories; --pattern adds globs relative to base, '/'
-between levels), owned by you, unmodified for --min-age, and whose owner is
-gone (its lock is free, or its TTL has run out). Symbolic links are never
-followed. Every candidate is re-checked right before removal.
+between levels), owned by you, unmodified for --min-age, whose owner is
+gone (its lock is free, or its TTL has run out), and that no live process
+has open or works in (checked on Linux; elsewhere a warning says it is
+not). Symbolic links are never followed. Every candidate is re-checked
+right before removal.
 
-Without --force, asks for confirmation on a terminal and refuses otherwise.
+Without --force, asks for confirmation on a terminal; without a terminal
+(or when the answer is not yes) it only lists the candidates, as --dry-run.
 
-Exit status: 0 done (or nothing to do), 1 a removal failed or confirmation
-was declined, 2 usage error or no confirmation possible.
+Exit status: 0 done, nothing to do, or a dry run (also one for want of
+confirmation), 1 something could not be removed, 2 bad usage (a bad flag or
+pattern, a base that cannot be read).
 
 flags:
 `
@@ -62,6 +66,7 @@ type sweepReport struct {
 	FreedBytes     int64              `json:"freed_bytes"`
 	Skipped        []sweep.Skip       `json:"skipped"`
 	Failed         []sweep.Failure    `json:"failed"`
+	Warnings       []string           `json:"warnings,omitempty"` // what the sweep cannot check here
 	Error          string             `json:"error,omitempty"`
 }
 
@@ -87,7 +92,7 @@ func runSweep(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 			if errors.Is(err, flag.ErrHelp) {
 				return sweepOK
 			}
-			return sweepRefused
+			return sweepBadUsage
 		}
 		if fs.NArg() == 0 {
 			break
@@ -97,11 +102,11 @@ func runSweep(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 	}
 	if len(positional) > 1 {
 		fmt.Fprintf(stderr, "tmplint sweep: one base directory at most, got %q\n", positional)
-		return sweepRefused
+		return sweepBadUsage
 	}
 	if *minAge < 0 {
 		fmt.Fprintln(stderr, "tmplint sweep: --min-age must not be negative")
-		return sweepRefused
+		return sweepBadUsage
 	}
 	base := ""
 	if len(positional) == 1 {
@@ -131,10 +136,14 @@ func runSweep(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 	if err != nil {
 		fmt.Fprintf(stderr, "tmplint sweep: %v\n", err)
 		rep.Error = err.Error()
-		return emit(sweepRefused)
+		return emit(sweepBadUsage)
 	}
 	defer plan.Close()
 	rep.Base = plan.Base
+	rep.Warnings = plan.Warnings
+	for _, w := range plan.Warnings {
+		fmt.Fprintf(stderr, "tmplint sweep: warning: %s\n", w)
+	}
 
 	if *dryRun || len(plan.Candidates) == 0 {
 		rep.Candidates = plan.Candidates
@@ -149,15 +158,16 @@ func runSweep(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 
 	if !*force {
 		if !sweep.IsTerminal(stdin) {
-			msg := fmt.Sprintf("refusing to remove %d %s without confirmation: stdin is not a terminal (use --force to remove, or --dry-run to list)",
+			msg := fmt.Sprintf("not removing %d %s without confirmation: stdin is not a terminal (a dry run; use --force to remove)",
 				len(plan.Candidates), plural(len(plan.Candidates), "directory", "directories"))
-			rep.Candidates, rep.Skipped, rep.Error = plan.Candidates, plan.Skipped, msg
+			rep.DryRun = true
+			rep.Candidates, rep.WouldFreeBytes, rep.Skipped, rep.Error = plan.Candidates, plan.TotalBytes(), plan.Skipped, msg
 			if !*jsonOut {
 				printPlan(stdout, plan, true)
 				printSkipped(stdout, plan.Skipped)
 			}
 			fmt.Fprintf(stderr, "tmplint sweep: %s\n", msg)
-			return emit(sweepRefused)
+			return emit(sweepOK)
 		}
 		printPlan(stderr, plan, true)
 		fmt.Fprintf(stderr, "remove %d %s (%s)? [y/N] ", len(plan.Candidates),
@@ -167,8 +177,9 @@ func runSweep(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 		case "y", "yes":
 		default:
 			fmt.Fprintln(stderr, "tmplint sweep: not confirmed; nothing removed")
-			rep.Candidates, rep.Skipped, rep.Error = plan.Candidates, plan.Skipped, "not confirmed"
-			return emit(sweepFailed)
+			rep.DryRun = true
+			rep.Candidates, rep.WouldFreeBytes, rep.Skipped, rep.Error = plan.Candidates, plan.TotalBytes(), plan.Skipped, "not confirmed"
+			return emit(sweepOK)
 		}
 	}
 

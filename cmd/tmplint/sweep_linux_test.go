@@ -34,14 +34,14 @@ func openPTY(t *testing.T) (master, slave *os.File) {
 }
 
 // TestSweepConfirmOnTerminal: on a terminal the sweep asks; "n" removes
-// nothing and exits 1, "y" removes the stale session and exits 0.
+// nothing and exits 0 (a dry run), "y" removes the stale session and exits 0.
 func TestSweepConfirmOnTerminal(t *testing.T) {
 	f := newSweepFixture(t)
 	for _, c := range []struct {
 		answer string
 		code   int
 		gone   bool
-	}{{"n\n", sweepFailed, false}, {"\n", sweepFailed, false}, {"y\n", sweepOK, true}} {
+	}{{"n\n", sweepOK, false}, {"\n", sweepOK, false}, {"y\n", sweepOK, true}} {
 		m, s := openPTY(t)
 		m.WriteString(c.answer)
 		code, _, errs := runSweepTest(t, s, f.base)

@@ -92,13 +92,13 @@ func TestSweepDryRun(t *testing.T) {
 	}
 }
 
-// TestSweepRefusesWithoutTerminal: without --force and with stdin not a
-// terminal, the sweep lists the plan, refuses with a clear message, exits 2
-// and removes nothing.
-func TestSweepRefusesWithoutTerminal(t *testing.T) {
+// TestSweepWithoutTerminalIsDryRun: without --force and with stdin not a
+// terminal, the sweep lists the plan, says why it removes nothing, and
+// exits 0, as a dry run does: a dry run is not an error.
+func TestSweepWithoutTerminalIsDryRun(t *testing.T) {
 	f := newSweepFixture(t)
 	code, out, errs := runSweepTest(t, nil, f.base)
-	if code != sweepRefused || !strings.Contains(errs, "refusing to remove 1 directory without confirmation: stdin is not a terminal") {
+	if code != sweepOK || !strings.Contains(errs, "not removing 1 directory without confirmation: stdin is not a terminal") {
 		t.Fatalf("exit %d, stderr %q", code, errs)
 	}
 	if !strings.Contains(out, f.stale) || !dirExists(f.stale) {
@@ -159,11 +159,11 @@ func TestSweepUsage(t *testing.T) {
 	for _, args := range [][]string{
 		{"--pattern", "*"}, {"--pattern", "../x"}, {"--min-age", "-1h"}, {"a", "b"}, {"--bogus"},
 	} {
-		if code, _, _ := runSweepTest(t, nil, args...); code != sweepRefused {
-			t.Errorf("%q: exit %d, want %d", args, code, sweepRefused)
+		if code, _, _ := runSweepTest(t, nil, args...); code != sweepBadUsage {
+			t.Errorf("%q: exit %d, want %d", args, code, sweepBadUsage)
 		}
 	}
-	if code, _, errs := runSweepTest(t, nil, "--dry-run", filepath.Join(t.TempDir(), "missing")); code != sweepRefused || !strings.Contains(errs, "missing") {
+	if code, _, errs := runSweepTest(t, nil, "--dry-run", filepath.Join(t.TempDir(), "missing")); code != sweepBadUsage || !strings.Contains(errs, "missing") {
 		t.Errorf("missing base: exit %d %q", code, errs)
 	}
 }

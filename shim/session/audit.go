@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/tmplint/tmplint/shim/fsmode"
 	"github.com/tmplint/tmplint/shim/internal/layout"
@@ -60,6 +61,68 @@ func Authorized(reason, authority string) Authorization {
 	return Authorization{Reason: reason, Authority: authority}
 }
 
+// MaxEventBytes bounds the size of one audit event's line, its newline
+// included. An event that would be longer has its longest text fields cut,
+// each ending in a marker "...[cut N bytes]" that says how much was cut
+// (and, with many authorizations, the last ones replaced by one saying
+// "[cut N authorizations]"). At this size a line is one atomic write to a
+// pipe (PIPE_BUF on Linux), fits the system log's message limits, and a
+// process killed while writing it to a file can tear only its own event:
+// see VerifyAudit on torn events.
+const MaxEventBytes = 4096
+
+// cutMarker ends a text field that was cut to bound the event's size.
+const cutMarker = "...[cut %d bytes]"
+
+// fitEvent cuts e's text fields until its line fits MaxEventBytes, and
+// returns its JSON text. The Auth slice is copied before it is changed.
+func fitEvent(e *Event) []byte {
+	e.Auth = append([]Authorization(nil), e.Auth...)
+	cutAuths := 0
+	for {
+		b, _ := json.Marshal(e)
+		excess := len(b) + 1 - MaxEventBytes
+		if excess <= 0 {
+			return b
+		}
+		fields := []*string{&e.Path, &e.Program, &e.ID, &e.Event, &e.Kind, &e.Why, &e.CreateEvent}
+		for i := range e.Auth {
+			fields = append(fields, &e.Auth[i].Reason, &e.Auth[i].Authority)
+		}
+		longest := fields[0]
+		for _, f := range fields[1:] {
+			if len(*f) > len(*longest) {
+				longest = f
+			}
+		}
+		const keep = 64
+		switch {
+		case len(*longest) > keep+len(cutMarker)+8:
+			n := max(keep, len(*longest)-excess-len(cutMarker)-8)
+			*longest = cutText(*longest, n)
+		case len(e.Auth) > 1:
+			// Many short authorizations: replace the last ones by a
+			// count.
+			if cutAuths > 0 {
+				e.Auth = e.Auth[:len(e.Auth)-1]
+			}
+			cutAuths++
+			e.Auth[len(e.Auth)-1] = Authorization{Reason: fmt.Sprintf("[cut %d authorizations]", cutAuths)}
+		default:
+			return b // cannot happen: the fixed fields are far below the bound
+		}
+	}
+}
+
+// cutText keeps the first n bytes of s (fewer, to end on a whole UTF-8
+// character) and appends the cut marker.
+func cutText(s string, n int) string {
+	for n > 0 && n < len(s) && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + fmt.Sprintf(cutMarker, len(s)-n)
+}
+
 // AuditHash returns the hash that the next event of the same stream carries
 // as Prev: the lower-case hex SHA-256 of the line's JSON text, without the
 // line end.
@@ -72,8 +135,20 @@ func AuditHash(line []byte) string {
 // file for WithAudit. Each event is one write of one line, so events from
 // concurrent processes do not interleave within a line (on a local file
 // system; see the package documentation for network file systems).
+//
+// Opening never waits: a FIFO at path that no process has open for reading
+// is an error at once (on Unix, ENXIO), not an open that blocks until a
+// reader comes. The file is opened non-blocking, which only matters for a
+// FIFO, and then set back to blocking for the sink's writes.
 func OpenAuditFile(path string) (*os.File, error) {
-	return fsmode.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+	f, err := fsmode.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE|oNonblock, 0o600)
+	if err != nil {
+		if isNoReader(err) {
+			err = fmt.Errorf("%w (a FIFO with no reader: the audit trail does not wait for one)", err)
+		}
+		return nil, err
+	}
+	return setBlocking(f)
 }
 
 // auditFlushTimeout bounds how long Close waits for the session's events to
@@ -148,6 +223,9 @@ func (st *auditStream) chain(cfg config, e Event) (full []*auditSink, id string)
 	b, err := json.Marshal(e)
 	if err != nil {
 		return nil, "" // cannot happen: every field marshals
+	}
+	if len(b)+1 > MaxEventBytes {
+		b = fitEvent(&e)
 	}
 	st.seq, st.prev, st.lost = e.Seq, AuditHash(b), 0
 	line := append(b, '\n')

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -77,6 +78,15 @@ const maxAuditLine = 1 << 20
 // carrying the hash of the one before. A line that is removed, edited, moved
 // or repeated within its stream is reported at its position.
 //
+// A writer killed while writing an event (kill -9, a crash) can leave the
+// start of that event without its newline, with the next writer's line
+// appended to it or at the end of the input. Such a torn event is
+// reported as a note naming its stream and seq (when the written part is
+// long enough to hold them), not as tampering, as long as nothing of its
+// stream follows it: the killed writer's last event is lost, nothing else.
+// A torn event followed by a later event of its stream, or a cut line that
+// ends in a newline, is tampering.
+//
 // A chain cannot show that its end was cut: the last event of a stream, or
 // whole streams, can be removed or the last event edited without a trace in
 // the input alone. anchors, if not nil, is an independent copy of some
@@ -87,7 +97,7 @@ const maxAuditLine = 1 << 20
 // prefix (time, host, tag) can be given as they are.
 func VerifyAudit(input, anchors io.Reader) (*AuditReport, error) {
 	r := &AuditReport{}
-	lines, bad, err := readAuditLines(input)
+	lines, bad, torn, err := readAuditLines(input)
 	if err != nil {
 		return nil, err
 	}
@@ -125,6 +135,7 @@ func VerifyAudit(input, anchors io.Reader) (*AuditReport, error) {
 		}
 		seqIndex[id] = idx
 	}
+	r.checkTorn(torn, byStream)
 	r.checkCreateRefs(lines, seqIndex)
 	if anchors != nil {
 		if err := r.checkAnchors(anchors, seqIndex, byStream); err != nil {
@@ -145,11 +156,45 @@ func events(n uint64, one, many string) string {
 	return fmt.Sprintf("%d %s", n, many)
 }
 
-// readAuditLines parses every line of in; it returns the events and the
-// numbers of the lines that are not chained events.
-func readAuditLines(in io.Reader) (lines []*auditLine, bad []int, err error) {
+// A tornEvent is the start of an event whose writer died while writing it
+// (a write to a file cut by kill -9 at a page boundary): a prefix of an
+// event line without its newline, to which the next writer's line was
+// appended, or which ends the input.
+type tornEvent struct {
+	line   int
+	size   int    // bytes of the event that were written
+	stream string // "" when the written part is too short to name them
+	seq    uint64
+}
+
+// eventStart begins every event line: json.Marshal escapes the quotes
+// inside strings, so it cannot occur within an event.
+var eventStart = []byte(`{"time":"`)
+
+// tornHead reads the stream and seq from the written part of a torn event.
+var tornHead = regexp.MustCompile(`^\{"time":"[^"]*","stream":"([^"]*)","seq":([0-9]+),`)
+
+func parseEvent(text []byte, n int) (*auditLine, bool) {
+	l := &auditLine{line: n, hash: AuditHash(text)}
+	if json.Unmarshal(text, &l.ev) != nil || l.ev.Stream == "" || l.ev.Seq == 0 {
+		return nil, false
+	}
+	return l, true
+}
+
+// readAuditLines parses every line of in; it returns the events, the
+// numbers of the lines that are not chained events, and the torn events.
+func readAuditLines(in io.Reader) (lines []*auditLine, bad []int, torn []tornEvent, err error) {
 	sc := bufio.NewScanner(in)
 	sc.Buffer(nil, maxAuditLine)
+	lastOpen := false // set as the split returns the input's last line, if it has no newline
+	sc.Split(func(data []byte, atEOF bool) (int, []byte, error) {
+		adv, tok, err := bufio.ScanLines(data, atEOF)
+		if tok != nil && atEOF && adv == len(data) && bytes.IndexByte(data, '\n') < 0 {
+			lastOpen = true
+		}
+		return adv, tok, err
+	})
 	n := 0
 	for sc.Scan() {
 		n++
@@ -165,17 +210,50 @@ func readAuditLines(in io.Reader) (lines []*auditLine, bad []int, err error) {
 			}
 			text = text[i:]
 		}
-		l := &auditLine{line: n, hash: AuditHash(text)}
-		if json.Unmarshal(text, &l.ev) != nil || l.ev.Stream == "" || l.ev.Seq == 0 {
+		if l, ok := parseEvent(text, n); ok {
+			lines = append(lines, l)
+			continue
+		}
+		// Torn events: the line is one or more event starts cut short,
+		// each followed by the next, the last one whole (or, at the end
+		// of the input, cut short too).
+		if !bytes.HasPrefix(text, eventStart) {
 			bad = append(bad, n)
 			continue
 		}
-		lines = append(lines, l)
+		var parts [][]byte
+		for rest := text; len(rest) > 0; {
+			i := bytes.Index(rest[1:], eventStart)
+			if i < 0 {
+				parts = append(parts, rest)
+				break
+			}
+			parts = append(parts, rest[:i+1])
+			rest = rest[i+1:]
+		}
+		for i, p := range parts {
+			if l, ok := parseEvent(p, n); ok {
+				lines = append(lines, l)
+				continue
+			}
+			// Only the input's last line may end in a torn event: a
+			// writer's newline is the last byte it writes.
+			if i == len(parts)-1 && !lastOpen {
+				bad = append(bad, n)
+				continue
+			}
+			t := tornEvent{line: n, size: len(p)}
+			if m := tornHead.FindSubmatch(p); m != nil {
+				t.stream = string(m[1])
+				t.seq, _ = strconv.ParseUint(string(m[2]), 10, 64)
+			}
+			torn = append(torn, t)
+		}
 	}
 	if err := sc.Err(); err != nil {
-		return nil, nil, fmt.Errorf("line %d: %w", n+1, err)
+		return nil, nil, nil, fmt.Errorf("line %d: %w", n+1, err)
 	}
-	return lines, bad, nil
+	return lines, bad, torn, nil
 }
 
 // checkStream checks one stream's events, given in input order.
@@ -270,6 +348,33 @@ func (r *AuditReport) checkStream(id string, evs []*auditLine, stale map[string]
 	return head
 }
 
+// checkTorn reports the torn events: the start of an event whose writer
+// died while writing it. A process killed in a write to a file loses the
+// rest of that event; it writes nothing after it. So a torn event is a
+// note when nothing of its stream follows it, and tampering when a later
+// event of its stream does (its writer lived on: the line was edited).
+func (r *AuditReport) checkTorn(torn []tornEvent, byStream map[string][]*auditLine) {
+	for _, t := range torn {
+		if t.stream == "" {
+			r.add(AuditFinding{Line: t.line, Message: fmt.Sprintf("torn event: only its first %d bytes were written, too few to name its stream; its writer died while writing it (kill -9, a crash), or is writing it now", t.size)})
+			continue
+		}
+		var later *auditLine
+		for _, l := range byStream[t.stream] {
+			if l.ev.Seq >= t.seq && (later == nil || l.ev.Seq > later.ev.Seq) {
+				later = l
+			}
+		}
+		if later != nil {
+			r.add(AuditFinding{Line: t.line, Related: later.line, Stream: t.stream, Seq: t.seq, Tamper: true,
+				Message: fmt.Sprintf("torn event, but seq %d of its stream follows (line %d): its writer did not die while writing it, so the line was altered", later.ev.Seq, later.line)})
+			continue
+		}
+		r.add(AuditFinding{Line: t.line, Stream: t.stream, Seq: t.seq,
+			Message: fmt.Sprintf("torn event: only its first %d bytes were written; its writer died while writing it (kill -9, a crash), or is writing it now, and the event is lost", t.size)})
+	}
+}
+
 // checkCreateRefs checks that each purge's create_event, where that stream
 // is in the input, names the create event of the same object.
 func (r *AuditReport) checkCreateRefs(lines []*auditLine, seqIndex map[string]map[uint64]*auditLine) {
@@ -299,7 +404,7 @@ func (r *AuditReport) checkCreateRefs(lines []*auditLine, seqIndex map[string]ma
 
 // checkAnchors checks that every anchor event is in the input unchanged.
 func (r *AuditReport) checkAnchors(anchors io.Reader, seqIndex map[string]map[uint64]*auditLine, byStream map[string][]*auditLine) error {
-	as, _, err := readAuditLines(anchors)
+	as, _, _, err := readAuditLines(anchors)
 	if err != nil {
 		return fmt.Errorf("anchors: %w", err)
 	}

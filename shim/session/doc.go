@@ -2,8 +2,15 @@
 // always cleaned up.
 //
 // A session directory (mode 0700) lives under a per-program base in the
-// system temp dir; files and directories created through the session are
-// 0600 and 0700 exactly, whatever the umask. The session is removed
+// system temp dir (see Where sessions live); files and directories created
+// through the session — CreateTemp, Create, WriteFile, MkdirTemp,
+// Transient, and Create and WriteFile of a Transient — are 0600 and 0700
+// exactly, whatever the umask. That promise covers only these creators: a
+// file the program makes itself in the session directory (os.WriteFile,
+// os.Create) gets the mode it asks for minus the umask, 0666 under umask
+// 000, and is then private only as long as the directory stays 0700. Use
+// the session's Create and WriteFile for files whose own mode must be
+// private. The session is removed
 //
 //   - when the program calls Close (or returns from Main),
 //   - when the process gets SIGINT, SIGTERM or SIGHUP — after which the
@@ -12,14 +19,26 @@
 //     or the signal does not end the process: see Signals ignored at start),
 //   - and, when the process died without doing either (kill -9, a crash),
 //     by the next program using this package that starts a session: each
-//     session's owner holds an advisory lock (flock) on a lock file next to
-//     the directory for as long as it lives, so a session is pruned only when
-//     its lock is free — a reused pid cannot keep it alive or get it killed.
+//     session's owner holds, for as long as it lives, a shared BSD lock
+//     (flock LOCK_SH) on the session directory itself and an exclusive one
+//     on a lock file next to it (which holds the session's pid, TTL and
+//     audit reference); a session is pruned only when both are free — a
+//     reused pid cannot keep it alive or get it killed.
+//
+// The lock on the directory is the convention systemd-tmpfiles honours: its
+// aging (the 10-day rule many distributions put on /tmp) skips a directory
+// it cannot lock, and everything below it, so a live session is never aged
+// away, however old its files. Such a cleaner may still remove the lock file
+// beside the directory; the session is then kept while its owner lives
+// (its directory lock says so), and once the owner is gone it is pruned
+// when it has been untouched for 10 minutes, its TTL no longer known.
 //
 // Files handed to a caller that outlive the run go through Handoff, which
 // moves them out of the session and returns a Cleanup that marshals to the
 // {"command": "rm -f '…'", "auto_cleanup_after_seconds": N} object agent
-// frameworks expect; they are pruned after their TTL. Transient directories
+// frameworks expect; they are removed once their TTL has passed: by the
+// session itself while it is open and at Close, and after Close by the next
+// start of any program using this package (or tmplint sweep). Transient directories
 // are purged when their TTL expires. With WithAudit, every creation and purge
 // is written as one JSON line to each audit sink (see Audit below).
 //
@@ -32,6 +51,29 @@
 //			return 0
 //		})
 //	}
+//
+// # Where sessions live
+//
+// Every session of a user lives under one per-user root, mode 0700, in a
+// per-program base (the program's name) as session-<id>:
+//
+//   - $XDG_RUNTIME_DIR/tmplint-<uid> when $XDG_RUNTIME_DIR is set to an
+//     absolute path of a directory of the user's that no one else may enter
+//     (systemd's /run/user/<uid>): no other user can create anything there.
+//   - Otherwise $TMPDIR/tmplint-<uid> (os.TempDir). In a shared temp dir
+//     (/tmp, mode 1777) anyone can create that name first. A name taken by
+//     another user — a directory of theirs, a symbolic link, a file — is
+//     never used or followed; the session starts in a fallback root,
+//     $TMPDIR/tmplint-<uid>-<id> with 128 random bits, which no one can
+//     create ahead of time. Later starts use the user's fallback root
+//     found there (a directory owned by the user, never another's), and
+//     every start prunes the stale sessions of the usual root and of every
+//     fallback root of the user in the same directory.
+//   - WithTempDir(dir) puts the root in dir instead, with the same rules.
+//
+// tmplint sweep finds sessions left in the usual and the fallback roots
+// under its base (by default the temp dir; for sessions in the runtime dir,
+// tmplint sweep "$XDG_RUNTIME_DIR").
 //
 // # Signals ignored at start
 //
@@ -65,10 +107,20 @@
 //
 // What is guaranteed:
 //
-//   - One event is one line and one Write. A file from OpenAuditFile is
-//     opened O_APPEND, so on a local file system lines of concurrent
-//     processes never mix within a line (network file systems such as NFS
-//     do not promise this).
+//   - One event is one line and one Write, of at most MaxEventBytes (4096
+//     bytes, newline included): longer text fields (a long authorization
+//     reason, a long path) are cut, ending in a marker "...[cut N bytes]".
+//     A file from OpenAuditFile is opened O_APPEND, so on a local file
+//     system lines of concurrent processes never mix within a line (network
+//     file systems such as NFS do not promise this); a pipe takes each line
+//     in one atomic write. OpenAuditFile never waits for a FIFO's reader.
+//   - A crash loses at most the crashed writer's own last event. A process
+//     killed in the middle of a write to a file (the kernel may stop a
+//     write at a page boundary) leaves the start of its event without a
+//     newline, and the next writer's line follows it on the same line;
+//     VerifyAudit reads the next event out of that line and reports the cut
+//     one as a torn event of its stream and seq (a note, not tampering),
+//     unless a later event of that stream follows it.
 //   - Writing never blocks or stops the program. Each sink has a goroutine
 //     of its own and a queue of 1024 events; when the queue is full (a pipe
 //     nobody reads, a stalled collector) events for that sink are dropped,

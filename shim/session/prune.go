@@ -36,12 +36,20 @@ type pruner struct {
 	errs []error
 }
 
-func newPruner(root *os.Root, cfg config) *pruner {
+func newPruner(roots []*os.Root, cfg config) *pruner {
 	p := &pruner{cfg: cfg}
+	for _, root := range roots {
+		p.addRoot(root)
+	}
+	return p
+}
+
+// addRoot lists the stale candidates of every program base under root.
+func (p *pruner) addRoot(root *os.Root) {
 	progs, err := readNames(root)
 	if err != nil {
 		p.errs = append(p.errs, err)
-		return p
+		return
 	}
 	for _, prog := range progs {
 		fi, err := root.Lstat(prog)
@@ -73,7 +81,6 @@ func newPruner(root *os.Root, cfg config) *pruner {
 			}
 		}
 	}
-	return p
 }
 
 func isLock(name string) bool {

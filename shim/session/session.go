@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
 	"os"
 	"path/filepath"
@@ -43,7 +44,8 @@ type config struct {
 	pruneBudget time.Duration // negative: prune everything before New returns
 }
 
-// WithTempDir puts the per-user root in dir instead of os.TempDir().
+// WithTempDir puts the per-user root in dir instead of $XDG_RUNTIME_DIR or
+// os.TempDir() (see the package documentation, Where sessions live).
 func WithTempDir(dir string) Option { return func(c *config) { c.tempDir = dir } }
 
 // WithAudit adds w as a sink of the audit stream: every event is written to
@@ -91,8 +93,11 @@ type Session struct {
 	mu         sync.Mutex
 	closed     bool
 	base       *os.Root // the per-program base
-	lock       *os.File
+	lock       *os.File // the lock file, flock'ed exclusively
+	dirLock    *os.File // the session directory, flock'ed shared
 	transients map[*Transient]struct{}
+	handoffs   map[*handoff]struct{} // this session's handoffs not yet expired
+	expiring   sync.WaitGroup        // handoff removals in progress
 	pruner     *pruner
 }
 
@@ -110,19 +115,23 @@ func New(program string, opts ...Option) (*Session, error) {
 	for _, o := range opts {
 		o(&cfg)
 	}
-	rootPath := layout.Root(cfg.tempDir)
-	root, err := layout.OpenPrivateDir(rootPath, true)
+	root, others, err := layout.OpenRoot(cfg.tempDir)
 	if err != nil {
 		return nil, fmt.Errorf("session: %w", err)
 	}
-	defer root.Close()
+	defer func() {
+		root.Close()
+		for _, r := range others {
+			r.Close()
+		}
+	}()
 	prog := layout.ProgramName(program)
 	base, err := layout.OpenPrivateSubdir(root, prog, true)
 	if err != nil {
 		return nil, fmt.Errorf("session: %w", err)
 	}
 	cfg.stream = newAuditStream(cfg)
-	pr := newPruner(root, cfg)
+	pr := newPruner(append([]*os.Root{root}, others...), cfg)
 	pr.run(cfg.pruneBudget)
 
 	s := &Session{program: prog, base: base, cfg: cfg, pruner: pr}
@@ -145,8 +154,10 @@ func New(program string, opts ...Option) (*Session, error) {
 	return s, nil
 }
 
-// create makes the lock file, locks it, then the directory: a session
-// directory exists only while (or after) its lock is held.
+// create makes the lock file, locks it, then the directory, and takes a
+// shared lock on the directory: a session directory exists only while (or
+// after) its lock file's lock is held, and its own lock is held from right
+// after its creation until the session is purged.
 func (s *Session) create() error {
 	for attempt := 0; ; attempt++ {
 		id := layout.NewID()
@@ -184,7 +195,15 @@ func (s *Session) create() error {
 				err = s.base.Chmod(name, 0o700)
 			}
 		}
+		var dirLock *os.File
+		if err == nil {
+			dirLock, err = lockDir(s.base, name)
+		}
 		if err != nil {
+			if dirLock != nil {
+				dirLock.Close()
+			}
+			s.base.Remove(name)
 			s.base.Remove(lockName)
 			lock.Close()
 			if attempt < 10 {
@@ -192,10 +211,40 @@ func (s *Session) create() error {
 			}
 			return err
 		}
-		s.id, s.name, s.lock, s.created, s.meta = id, name, lock, now, meta
+		s.id, s.name, s.lock, s.dirLock, s.created, s.meta = id, name, lock, dirLock, now, meta
 		s.dir = filepath.Join(s.base.Name(), name)
 		return nil
 	}
+}
+
+// lockDir opens the new session directory name in base and takes a shared
+// flock on it, held until the session is purged. Where directories are not
+// locked (osx.DirLocks), it returns nil: an open directory would keep
+// Windows from removing it.
+func lockDir(base *os.Root, name string) (*os.File, error) {
+	if !osx.DirLocks {
+		return nil, nil
+	}
+	fi, err := base.Lstat(name)
+	if err != nil {
+		return nil, err
+	}
+	d, err := base.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	st, err := d.Stat()
+	if err == nil && !os.SameFile(fi, st) {
+		err = fmt.Errorf("%s: replaced while being locked", d.Name())
+	}
+	if err == nil {
+		err = osx.LockShared(d)
+	}
+	if err != nil {
+		d.Close()
+		return nil, err
+	}
+	return d, nil
 }
 
 // ID returns the session's id (as in audit events).
@@ -229,6 +278,60 @@ func (s *Session) MkdirTemp(pattern string) (string, error) {
 	return fsmode.MkdirTemp(s.dir, pattern, 0o700)
 }
 
+// Create creates (or truncates) the file name, a local path relative to the
+// session directory, with mode 0600 exactly whatever the umask, for reading
+// and writing. It does not follow symbolic links out of the session
+// directory, nor one at name itself. It is removed with the session.
+//
+// Unlike os.Create in the session directory (0666 minus the umask: 0666
+// under umask 000), the file is private by its own mode, not only by the
+// directory's.
+func (s *Session) Create(name string) (*os.File, error) {
+	if err := s.checkOpen(); err != nil {
+		return nil, err
+	}
+	return createIn(s.base, s.name, name)
+}
+
+// WriteFile writes data to the file name, a local path relative to the
+// session directory, creating it or truncating it, with mode 0600 exactly
+// (see Create).
+func (s *Session) WriteFile(name string, data []byte) error {
+	f, err := s.Create(name)
+	if err != nil {
+		return err
+	}
+	return writeClose(f, data)
+}
+
+// createIn creates dir/name in base with mode 0600 exactly.
+func createIn(base *os.Root, dir, name string) (*os.File, error) {
+	if !filepath.IsLocal(name) {
+		return nil, fmt.Errorf("session: create %s: not a local path", name)
+	}
+	f, err := base.OpenFile(filepath.Join(dir, name), os.O_RDWR|os.O_CREATE|os.O_TRUNC|oNoFollow, 0o600)
+	if err != nil {
+		return nil, err
+	}
+	fi, err := f.Stat()
+	if err == nil && fi.Mode().Perm() != 0o600 {
+		err = f.Chmod(0o600)
+	}
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	return f, nil
+}
+
+func writeClose(f *os.File, data []byte) error {
+	_, err := f.Write(data)
+	if err1 := f.Close(); err == nil {
+		err = err1
+	}
+	return err
+}
+
 func (s *Session) checkOpen() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -240,13 +343,27 @@ func (s *Session) checkOpen() error {
 
 // Close removes the session directory with everything in it and releases
 // the session. It is safe to call more than once.
+//
+// A termination signal that arrives while Close is removing the session
+// does not cut the removal short: the session keeps catching it until the
+// directory and its lock are gone, then the process dies of it (Close does
+// not return in that case).
 func (s *Session) Close() error {
-	return s.purge(WhyExit)
+	err := s.purge(WhyExit)
+	if signalPending() {
+		// The signal handler is re-raising the signal; returning would let
+		// the program run on (or exit with its own code) first.
+		select {}
+	}
+	return err
 }
 
 // purge removes the session once; concurrent and later callers wait for
 // the first to finish and get its result (so a signal arriving during Close
-// does not kill the process before the directory is gone).
+// does not kill the process before the directory is gone). The session
+// stays registered with the signal handler until its directory and lock are
+// removed, so that a signal arriving meanwhile is caught, and the handler
+// waits here for the removal before it re-raises the signal.
 func (s *Session) purge(why string) error {
 	s.purgeOnce.Do(func() {
 		s.mu.Lock()
@@ -255,16 +372,35 @@ func (s *Session) purge(why string) error {
 		for t := range s.transients {
 			ts = append(ts, t)
 		}
+		hs := s.handoffs
+		s.handoffs = nil
 		s.mu.Unlock()
-		unregister(s)
 		s.pruner.wait()
 		var errs []error
 		for _, t := range ts {
 			errs = append(errs, t.purge(why))
 		}
+		// Handoffs: the expired ones go now, the others stay for the
+		// next start (or tmplint sweep) to remove once they expire.
+		s.expiring.Wait()
+		now := s.cfg.now()
+		for h := range hs {
+			h.timer.Stop()
+			if !now.Before(h.expires) {
+				errs = append(errs, s.expireHandoff(h))
+			}
+		}
 		errs = append(errs, s.base.RemoveAll(s.name))
-		errs = append(errs, s.base.Remove(layout.LockName(s.name)))
+		// The lock file may be gone already: a cleaner such as
+		// systemd-tmpfiles ages it away while the directory is kept.
+		if err := s.base.Remove(layout.LockName(s.name)); !errors.Is(err, fs.ErrNotExist) {
+			errs = append(errs, err)
+		}
+		if s.dirLock != nil {
+			errs = append(errs, s.dirLock.Close())
+		}
 		errs = append(errs, s.lock.Close(), s.base.Close())
+		unregister(s)
 		// The stream's last event counts every failed delivery before it,
 		// once the sinks have had their chance (half the time Close
 		// waits at most, so that a blocked sink leaves the other half for
@@ -301,8 +437,11 @@ func ShellQuote(s string) string {
 
 // Handoff hands the file at path, which must be in the session directory,
 // to the caller: the file is moved out of the session (so it survives
-// Close) into a handoff directory that any program starting a session
-// prunes once ttl has passed. The returned Cleanup names the new path.
+// Close) into a handoff directory that is removed once ttl has passed — by
+// this session, when that happens while it is open or by its Close, and
+// otherwise by the next start of any program using this package (or
+// tmplint sweep) — as the Cleanup's auto_cleanup_after_seconds promises.
+// The returned Cleanup names the new path.
 // The authorizations, if any, are written into the audit create event.
 func (s *Session) Handoff(path string, ttl time.Duration, auth ...Authorization) (Cleanup, error) {
 	if err := s.checkOpen(); err != nil {
@@ -339,12 +478,56 @@ func (s *Session) Handoff(path string, ttl time.Duration, auth ...Authorization)
 		return Cleanup{}, fmt.Errorf("session: handoff %s: %w", path, err)
 	}
 	newPath := filepath.Join(s.base.Name(), dst)
-	s.audit(Event{Event: "create", Kind: "handoff", ID: id, Path: newPath, TTLSeconds: seconds(ttl), Expires: &expires, Auth: auth})
+	h := &handoff{id: id, name: hname, path: newPath, expires: expires}
+	h.createEvent = s.audit(Event{Event: "create", Kind: "handoff", ID: id, Path: newPath, TTLSeconds: seconds(ttl), Expires: &expires, Auth: auth})
+	s.mu.Lock()
+	if !s.closed {
+		if s.handoffs == nil {
+			s.handoffs = make(map[*handoff]struct{})
+		}
+		s.handoffs[h] = struct{}{}
+		h.timer = time.AfterFunc(ttl, func() { s.onHandoffExpiry(h) })
+	}
+	s.mu.Unlock()
 	return Cleanup{
 		Command:                 "rm -f " + ShellQuote(newPath),
 		AutoCleanupAfterSeconds: seconds(ttl),
 		Path:                    newPath,
 	}, nil
+}
+
+// A handoff is one of the session's handed-off files, removed by the
+// session when its TTL runs out while the session is open, or at Close if
+// it has run out by then.
+type handoff struct {
+	id, name, path string // name: the handoff directory's name in the base
+	expires        time.Time
+	createEvent    string
+	timer          *time.Timer
+}
+
+// onHandoffExpiry removes h when its TTL has run out, unless Close has
+// taken over.
+func (s *Session) onHandoffExpiry(h *handoff) {
+	s.mu.Lock()
+	if _, ok := s.handoffs[h]; !ok || s.closed {
+		s.mu.Unlock()
+		return
+	}
+	delete(s.handoffs, h)
+	s.expiring.Add(1) // Close waits for it before closing the base
+	s.mu.Unlock()
+	defer s.expiring.Done()
+	s.expireHandoff(h)
+}
+
+// expireHandoff removes an expired handoff's directory.
+func (s *Session) expireHandoff(h *handoff) error {
+	if err := s.base.RemoveAll(h.name); err != nil {
+		return fmt.Errorf("handoff %s: %w", h.path, err)
+	}
+	s.audit(Event{Event: "purge", Kind: "handoff", ID: h.id, Path: h.path, Why: WhyTTL, CreateEvent: h.createEvent})
+	return nil
 }
 
 // A Transient is a directory in the session that is purged when its TTL
@@ -391,6 +574,31 @@ func (s *Session) Transient(pattern string, ttl time.Duration, auth ...Authoriza
 
 // Path returns the directory's path.
 func (t *Transient) Path() string { return t.path }
+
+// Create creates (or truncates) the file name, a local path relative to
+// the transient directory, with mode 0600 exactly whatever the umask (see
+// Session.Create). It is purged with the directory.
+func (t *Transient) Create(name string) (*os.File, error) {
+	if err := t.s.checkOpen(); err != nil {
+		return nil, err
+	}
+	rel, err := filepath.Rel(t.s.base.Name(), t.path)
+	if err != nil {
+		return nil, err
+	}
+	return createIn(t.s.base, rel, name)
+}
+
+// WriteFile writes data to the file name, a local path relative to the
+// transient directory, creating it or truncating it, with mode 0600
+// exactly.
+func (t *Transient) WriteFile(name string, data []byte) error {
+	f, err := t.Create(name)
+	if err != nil {
+		return err
+	}
+	return writeClose(f, data)
+}
 
 // Expires returns when the directory will be purged.
 func (t *Transient) Expires() time.Time { return t.expires }

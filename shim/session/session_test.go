@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -279,7 +280,7 @@ func TestStaleTTL(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Simulate the owner's death: release the lock without removing.
-	s.lock.Close()
+	s.die()
 	dir := s.Dir()
 	s2, _ := New("tool", WithTempDir(tmp))
 	s2.Close()
@@ -326,7 +327,7 @@ func TestBackgroundPrune(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		s.lock.Close() // the owner "dies"
+		s.die() // the owner "dies"
 		dirs = append(dirs, s.Dir())
 	}
 	s, err := New("tool", WithTempDir(tmp), func(c *config) { c.pruneBudget = 0 })
@@ -345,5 +346,76 @@ func TestBackgroundPrune(t *testing.T) {
 	}
 	if err := s.PruneError(); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// die releases the session's locks as its owner's death would, and leaves
+// everything else in place: the session is stale.
+func (s *Session) die() {
+	s.lock.Close()
+	if s.dirLock != nil {
+		s.dirLock.Close()
+	}
+}
+
+// TestHandoffExpiresWhileOwnerLives: a handoff's auto_cleanup_after_seconds
+// holds while the session that made it is still open: the file is gone
+// once its TTL has run out, with a purge event why=ttl naming its create
+// event; a handoff whose TTL has run out by Close is removed by Close, and
+// one that has not is left for later.
+func TestHandoffExpiresWhileOwnerLives(t *testing.T) {
+	var buf syncBuffer
+	var ahead atomic.Int64 // how far the session's clock is ahead
+	s, err := New("tool", WithTempDir(t.TempDir()), WithAudit(&buf),
+		func(c *config) { c.now = func() time.Time { return time.Now().Add(time.Duration(ahead.Load())) } })
+	if err != nil {
+		t.Fatal(err)
+	}
+	handoff := func(ttl time.Duration) Cleanup {
+		f, err := s.CreateTemp("out-*")
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.Close()
+		c, err := s.Handoff(f.Name(), ttl)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
+	soon := handoff(time.Second)
+	atClose := handoff(time.Hour)
+	kept := handoff(3 * time.Hour)
+	deadline := time.Now().Add(10 * time.Second)
+	for exists(soon.Path) && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+	}
+	if exists(soon.Path) {
+		t.Errorf("handoff with auto_cleanup_after_seconds=%d still there %v later, its session open", soon.AutoCleanupAfterSeconds, 10*time.Second)
+	}
+	if !exists(atClose.Path) || !exists(kept.Path) {
+		t.Fatal("a handoff removed before its TTL")
+	}
+	ahead.Store(int64(2 * time.Hour))
+	s.Close()
+	if exists(atClose.Path) || exists(filepath.Dir(atClose.Path)) {
+		t.Error("a handoff expired by Close left after Close")
+	}
+	if !exists(kept.Path) {
+		t.Error("a handoff not yet expired removed by Close")
+	}
+	evs := readAuditBytes(t, buf.Bytes())
+	for _, c := range []Cleanup{soon, atClose} {
+		var create string
+		ok := false
+		for _, e := range evs {
+			if e.Kind == "handoff" && e.Path == c.Path && e.Event == "create" {
+				create = e.EventID()
+			}
+			ok = ok || e.Kind == "handoff" && e.Path == c.Path && e.Event == "purge" && e.Why == WhyTTL && e.CreateEvent == create && create != ""
+		}
+		if !ok {
+			t.Errorf("no ttl purge event for %s naming its create event", c.Path)
+		}
 	}
 }

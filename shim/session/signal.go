@@ -5,6 +5,7 @@ import (
 	"os/signal"
 	"slices"
 	"sync"
+	"sync/atomic"
 )
 
 // The signal registry: one goroutine catches the termination signals for
@@ -14,7 +15,12 @@ var sigs struct {
 	sessions map[*Session]struct{}
 	ch       chan os.Signal
 	caught   []os.Signal
+	dying    atomic.Bool // a caught signal is being handled: the process is about to die of it
 }
+
+// signalPending reports whether a caught termination signal is being
+// handled, so the process is about to die of it.
+func signalPending() bool { return sigs.dying.Load() }
 
 func register(s *Session) {
 	sigs.mu.Lock()
@@ -86,6 +92,7 @@ func renotify() {
 // onSignal purges every live session, then lets the signal do what it would
 // have done without us.
 func onSignal(sig os.Signal) {
+	sigs.dying.Store(true)
 	sigs.mu.Lock()
 	live := make([]*Session, 0, len(sigs.sessions))
 	for s := range sigs.sessions {

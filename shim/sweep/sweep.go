@@ -9,13 +9,17 @@
 // as is everything inside it, untouched (newest modification time in its
 // tree) for at least MinAge, and not in use: a session whose owner still
 // holds its lock, or a handoff whose TTL has not run out, is skipped; so is
-// any matched directory with a sibling "<name>.lock" that is locked.
+// any matched directory with a sibling "<name>.lock" that is locked, and
+// (on Linux, from /proc/*/fd and /proc/*/cwd) any tree that a live process
+// has open, or works in, anywhere in it. Elsewhere that is not checked, and
+// the plan's Warnings say so.
 //
 // Scan builds a Plan listing the candidates with their sizes and ages and
 // every skipped entry with the reason. Execute re-checks each candidate
 // right before removing it — same directory (device and inode), still
 // owned, still old enough, nothing modified since the scan, owner still
-// gone (and its lock held by the sweeper during removal) — and removes it
+// gone (and its lock held by the sweeper during removal), not in use by a
+// process (as of a look at /proc no older than a second) — and removes it
 // through descriptors that never follow a symbolic link, so a link planted
 // as or inside a candidate cannot lead the removal outside it.
 package sweep
@@ -102,9 +106,34 @@ type Plan struct {
 	Base       string       `json:"base"`
 	Candidates []*Candidate `json:"candidates"`
 	Skipped    []Skip       `json:"skipped"`
+	// Warnings say what the sweep cannot check here.
+	Warnings []string `json:"warnings,omitempty"`
 
-	opts  Options
-	roots []*os.Root
+	opts    Options
+	roots   []*os.Root
+	inUse   map[fileKey]user // files and dirs live processes use, from /proc
+	inUseAt time.Time
+}
+
+// fileKey is a file's device and inode.
+type fileKey struct{ dev, ino uint64 }
+
+// A user is a process that has a file open or as its working directory.
+type user struct {
+	pid int
+	cwd bool
+}
+
+// inUseMaxAge bounds how old the look at the processes' open files may be
+// when a candidate is re-checked before removal.
+const inUseMaxAge = time.Second
+
+// refreshInUse looks at the processes' open files and working directories
+// again if the last look is older than maxAge.
+func (p *Plan) refreshInUse(maxAge time.Duration) {
+	if time.Since(p.inUseAt) > maxAge {
+		p.inUse, p.inUseAt = scanInUse(), time.Now()
+	}
 }
 
 // A Result is the outcome of Execute.
@@ -125,7 +154,7 @@ type pattern struct {
 
 func defaultPatterns() []pattern {
 	root := layout.RootName()
-	isRoot := func(n string) bool { return n == root }
+	isRoot := func(n string) bool { return n == root || layout.IsFallbackRootName(n) }
 	anyName := func(string) bool { return true }
 	isHandoff := func(n string) bool { _, ok := layout.HandoffExpiry(n); return ok }
 	return []pattern{
@@ -189,6 +218,10 @@ func Scan(opts Options) (*Plan, error) {
 		return nil, fmt.Errorf("sweep: %w", err)
 	}
 	p := &Plan{Base: opts.Base, opts: opts, roots: []*os.Root{base}}
+	if inUseChecked != "" {
+		p.Warnings = append(p.Warnings, inUseChecked)
+	}
+	p.refreshInUse(0)
 	s := &scanner{plan: p, now: opts.Now(), seen: map[string]bool{}}
 	s.walk(base, "", pats, 0)
 	p.dropNested()
@@ -317,7 +350,7 @@ func openSameDir(dir *os.Root, name string, fi fs.FileInfo) (*os.Root, error) {
 // usage walks a candidate's tree without following links: total size,
 // entry count, newest modification time; an entry owned by someone else or
 // an unreadable one is an error.
-func usage(dir *os.Root, name string, fi fs.FileInfo) (size int64, entries int, newest time.Time, err error) {
+func usage(dir *os.Root, name string, fi fs.FileInfo, inUse map[fileKey]user) (size int64, entries int, newest time.Time, err error) {
 	r, err := openSameDir(dir, name, fi)
 	if err != nil {
 		return 0, 0, time.Time{}, err
@@ -343,6 +376,14 @@ func usage(dir *os.Root, name string, fi fs.FileInfo) (size int64, entries int, 
 		}
 		if uid, ok := osx.Owner(info); ok && uid != os.Getuid() {
 			return fmt.Errorf("contains %s owned by uid %d", p, uid)
+		}
+		if k, ok := keyOf(info); ok && inUse != nil {
+			if u, busy := inUse[k]; busy {
+				if p == "." {
+					return fmt.Errorf("in use: %v", u)
+				}
+				return fmt.Errorf("in use: %s: %v", p, u)
+			}
 		}
 		return nil
 	})
@@ -373,7 +414,7 @@ func liveness(dir *os.Root, name, kind string, now time.Time) (state string, loc
 
 func (s *scanner) consider(dir *os.Root, name string, fi fs.FileInfo, kind string) {
 	p := filepath.Join(dir.Name(), name)
-	size, entries, newest, err := usage(dir, name, fi)
+	size, entries, newest, err := usage(dir, name, fi, s.plan.inUse)
 	if err != nil {
 		s.skip(p, "%v", err)
 		return
@@ -480,7 +521,8 @@ func (p *Plan) removeOne(c *Candidate) (reason string, err error) {
 	if lock != nil {
 		defer lock.Close() // hold the dead owner's lock while removing
 	}
-	_, _, newest, err := usage(dir, c.name, fi)
+	p.refreshInUse(inUseMaxAge)
+	_, _, newest, err := usage(dir, c.name, fi, p.inUse)
 	if err != nil {
 		return err.Error(), nil
 	}

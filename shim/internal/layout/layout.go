@@ -2,10 +2,14 @@
 // packages: where sessions live, how their entries are named, and how to
 // tell whether a session's owner is alive.
 //
-//	$TMPDIR/tmplint-<uid>/                     root, 0700, owned by the user
+//	$XDG_RUNTIME_DIR/tmplint-<uid>/            root, 0700, owned by the user, when
+//	                                           $XDG_RUNTIME_DIR is set and private;
+//	$TMPDIR/tmplint-<uid>/                     else in the temp dir, or, when another
+//	$TMPDIR/tmplint-<uid>-<id>/                user took that name, a random fallback
 //	    <program>/                             per-program base, 0700
-//	        session-<id>/                      a live or stale session, 0700
-//	        session-<id>.lock                  flock'ed by the owner; JSON Meta
+//	        session-<id>/                      a live or stale session, 0700;
+//	                                           flock(LOCK_SH) by the owner
+//	        session-<id>.lock                  flock(LOCK_EX) by the owner; JSON Meta
 //	        handoff-<expires-unix>-<id>/<file> files handed to callers
 //
 // An id is 26 characters of lower-case base32hex (128 random bits).
@@ -21,6 +25,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -53,12 +58,118 @@ func NewID() string {
 // RootName is the name of the per-user root under the temp dir.
 func RootName() string { return "tmplint-" + osx.UIDString() }
 
-// Root returns the per-user root under tempDir ("" means os.TempDir()).
+// Root returns the per-user root's usual path under tempDir ("" means
+// RootParent("")). OpenRoot may use a fallback root instead.
 func Root(tempDir string) string {
-	if tempDir == "" {
-		tempDir = os.TempDir()
+	return filepath.Join(RootParent(tempDir), RootName())
+}
+
+// IsFallbackRootName reports whether name is one of the user's fallback
+// roots: RootName() + "-" + an id.
+func IsFallbackRootName(name string) bool {
+	id, ok := strings.CutPrefix(name, RootName()+"-")
+	return ok && isID(id)
+}
+
+// RootParent returns the directory the per-user root lives in: tempDir if
+// not empty; else $XDG_RUNTIME_DIR when it is set to an absolute path of a
+// directory (not a symbolic link) owned by the current user that no one
+// else may enter (no group or other permissions), since no other user can
+// create anything there; else os.TempDir().
+func RootParent(tempDir string) string {
+	if tempDir != "" {
+		return tempDir
 	}
-	return filepath.Join(tempDir, RootName())
+	if x := os.Getenv("XDG_RUNTIME_DIR"); x != "" && filepath.IsAbs(x) {
+		fi, err := os.Lstat(x)
+		if err == nil && fi.IsDir() && fi.Mode().Perm()&0o077 == 0 && osx.CheckOwned(x, fi) == nil {
+			if _, ok := osx.Owner(fi); ok {
+				return x
+			}
+		}
+	}
+	return os.TempDir()
+}
+
+// taken reports whether the entry at path exists and is not a directory of
+// ours: another user created it (or planted a link or a file there).
+func taken(path string) bool {
+	fi, err := os.Lstat(path)
+	if err != nil {
+		return false
+	}
+	return fi.Mode()&fs.ModeSymlink != 0 || !fi.IsDir() || osx.CheckOwned(path, fi) != nil
+}
+
+// OpenRoot opens the per-user root under tempDir (see RootParent),
+// creating it if needed. The root is RootName() in the parent, unless that
+// name is taken by another user (a directory of theirs, a symbolic link, a
+// file: in a shared temp dir anyone can create any name first): then it is
+// the first of the user's fallback roots found there, RootName()-<id> with
+// 128 random bits, created if there is none, so that the squatter cannot
+// stop the session from starting. others are the user's other roots found
+// in the parent (the usual one when a fallback is used, other fallbacks),
+// opened for pruning; the caller closes them all.
+func OpenRoot(tempDir string) (root *os.Root, others []*os.Root, err error) {
+	parent := RootParent(tempDir)
+	usual := filepath.Join(parent, RootName())
+	if !taken(usual) {
+		root, err = OpenPrivateDir(usual, true)
+		if err != nil && !taken(usual) {
+			return nil, nil, err
+		}
+	}
+	// Fallback roots: ours among the names RootName()-<id> in the parent.
+	// Others' entries of that form are skipped, never an error.
+	d, derr := os.Open(parent)
+	var names []string
+	if derr == nil {
+		names, derr = d.Readdirnames(-1)
+		d.Close()
+	}
+	slices.Sort(names)
+	for _, n := range names {
+		if !IsFallbackRootName(n) || taken(filepath.Join(parent, n)) {
+			continue
+		}
+		r, err := OpenPrivateDir(filepath.Join(parent, n), false)
+		if err != nil {
+			continue
+		}
+		if root == nil {
+			root = r
+		} else {
+			others = append(others, r)
+		}
+	}
+	if root != nil {
+		return root, others, nil
+	}
+	if derr != nil {
+		return nil, nil, derr
+	}
+	for attempt := 0; ; attempt++ {
+		p := filepath.Join(parent, RootName()+"-"+NewID())
+		if err := os.Mkdir(p, 0o700); err != nil {
+			if errors.Is(err, fs.ErrExist) && attempt < 10 {
+				continue
+			}
+			closeAll(others)
+			return nil, nil, fmt.Errorf("%s is taken by another user; creating a fallback root: %w", usual, err)
+		}
+		root, err = OpenPrivateDir(p, false)
+		if err != nil {
+			closeAll(others)
+			return nil, nil, err
+		}
+		return root, others, nil
+	}
+}
+
+func closeAll(rs []*os.Root) {
+	for _, r := range rs {
+		r.Close()
+	}
 }
 
 // ProgramName turns a program name into a safe single path component.
@@ -248,11 +359,58 @@ const (
 	NoLock                 // there is no lock file
 )
 
-// ProbeOwner tries the lock of the session directory sessionName in base.
-// When the owner is Dead, the returned file holds the lock: the caller
-// deletes the session while holding it, then removes the lock file and
-// closes it.
+// ProbeOwner tells whether the owner of the session directory sessionName
+// in base lives. A live owner holds an exclusive flock on the session's
+// lock file and (where osx.DirLocks) a shared flock on the session
+// directory itself, for the session's whole life; either one held means
+// Alive. The directory's lock is what a cleaner such as systemd-tmpfiles
+// honours, and it survives such a cleaner removing the lock file beside the
+// directory. When the owner is Dead, the returned file holds the lock
+// file's lock: the caller deletes the session while holding it, then
+// removes the lock file and closes it.
 func ProbeOwner(base *os.Root, sessionName string) (Liveness, *os.File, error) {
+	live, f, err := probeLockFile(base, sessionName)
+	if err != nil || live == Alive {
+		return live, f, err
+	}
+	locked, err := dirLocked(base, sessionName)
+	if err != nil || locked {
+		if f != nil {
+			f.Close()
+		}
+		return Alive, nil, err
+	}
+	return live, f, nil
+}
+
+// dirLocked reports whether someone holds a flock on the session directory.
+func dirLocked(base *os.Root, sessionName string) (bool, error) {
+	if !osx.DirLocks {
+		return false, nil
+	}
+	fi, err := base.Lstat(sessionName)
+	if errors.Is(err, fs.ErrNotExist) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	if !fi.IsDir() {
+		return false, nil
+	}
+	d, err := base.OpenFile(sessionName, os.O_RDONLY|oDirectory|oNoFollow, 0)
+	if errors.Is(err, fs.ErrNotExist) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	defer d.Close() // releases the probe's lock
+	free, err := osx.TryLock(d)
+	return !free, err
+}
+
+func probeLockFile(base *os.Root, sessionName string) (Liveness, *os.File, error) {
 	lockName := LockName(sessionName)
 	fi, err := base.Lstat(lockName)
 	if errors.Is(err, fs.ErrNotExist) {

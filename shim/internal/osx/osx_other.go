@@ -11,6 +11,12 @@ import (
 // judged by age alone.
 func TryLock(*os.File) (bool, error) { return true, nil }
 
+// LockShared does nothing where no lock is available.
+func LockShared(*os.File) error { return nil }
+
+// DirLocks reports whether directory locks exist on this platform.
+const DirLocks = false
+
 // Owner is not reported on this platform.
 func Owner(fs.FileInfo) (int, bool) { return 0, false }
 

@@ -30,6 +30,27 @@ func TryLock(f *os.File) (bool, error) {
 	}
 }
 
+// LockShared takes a shared advisory lock (flock LOCK_SH) on f without
+// waiting: the convention by which a live process keeps a directory it
+// uses from cleaners (systemd-tmpfiles skips a directory it cannot lock,
+// and everything below it) and from the shim's own pruning and sweeping.
+func LockShared(f *os.File) error {
+	for {
+		err := unix.Flock(int(f.Fd()), unix.LOCK_SH|unix.LOCK_NB)
+		if errors.Is(err, unix.EINTR) {
+			continue
+		}
+		if err != nil {
+			return &fs.PathError{Op: "flock", Path: f.Name(), Err: err}
+		}
+		return nil
+	}
+}
+
+// DirLocks reports whether directory locks (LockShared on a directory)
+// exist on this platform.
+const DirLocks = true
+
 // Owner returns the uid owning the file described by fi.
 func Owner(fi fs.FileInfo) (int, bool) {
 	if st, ok := fi.Sys().(*syscall.Stat_t); ok {

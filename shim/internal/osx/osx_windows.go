@@ -22,6 +22,13 @@ func TryLock(f *os.File) (bool, error) {
 	return false, &fs.PathError{Op: "lock", Path: f.Name(), Err: err}
 }
 
+// LockShared does nothing on Windows: a directory is not locked there,
+// and liveness is the lock file's alone.
+func LockShared(*os.File) error { return nil }
+
+// DirLocks reports whether directory locks exist on this platform.
+const DirLocks = false
+
 // Owner is not reported on Windows, whose temp dir is per user.
 func Owner(fs.FileInfo) (int, bool) { return 0, false }
 
