@@ -341,6 +341,13 @@ func (c *checker) flagCall(s *site, rule flagRule) {
 	if c.excusedLater(s, fixes) {
 		return
 	}
+	if lack := c.unportable(s, rule.flag); lack != "" {
+		// The flag does not compile everywhere this file does.
+		c.r.Report(analysis.Diagnostic{Pos: call.Pos(), End: call.End(),
+			Message: fmt.Sprintf("%s%s without %s creates a descriptor that every child process started meanwhile inherits: add %s where the platform has it, in a file built only there; this file also builds for %s, which lack it: there, hold %sForkLock.RLock() around the call and %sCloseOnExec",
+				s.name, s.fn.Name(), rule.flag, flag, lack, syscallName(s), syscallName(s)) + c.handoffNote(s)})
+		return
+	}
 	var msg string
 	switch {
 	case s.windows():
@@ -432,6 +439,15 @@ func (c *checker) variantCall(s *site, v variant) {
 		use = fmt.Sprintf("%sInotifyInit1(%sIN_CLOEXEC)", s.name, s.name)
 	case "Dup2":
 		use = fmt.Sprintf("%sDup3(oldfd, newfd, %sO_CLOEXEC)", s.name, s.name)
+	}
+	if lack := c.unportable(s, v.name); lack != "" {
+		// The variant does not compile everywhere this file does.
+		c.r.Report(analysis.Diagnostic{
+			Pos: call.Pos(), End: call.End(),
+			Message: fmt.Sprintf("%s%s %s, so every child process started meanwhile inherits it: use %s where the platform has it, in a file built only there; this file also builds for %s, which lack %s: there, hold %sForkLock.RLock() around the call and %sCloseOnExec",
+				s.name, name, what, use, lack, v.name, syscallName(s), syscallName(s)) + c.handoffNote(s),
+		})
+		return
 	}
 	c.r.Report(analysis.Diagnostic{
 		Pos: call.Pos(), End: call.End(),
@@ -993,4 +1009,13 @@ func (c *checker) isParam(fun ast.Node, e ast.Expr) bool {
 		}
 	}
 	return false
+}
+
+// syscallName is how the hint names package syscall, which holds ForkLock
+// and CloseOnExec for x/sys/unix callers too.
+func syscallName(s *site) string {
+	if s.pkg.Path() == syscallPath && s.name != "" {
+		return s.name
+	}
+	return "syscall."
 }

@@ -12,7 +12,7 @@ import (
 
 func TestDefault(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testdatadir.Dir(t), cloexec.Analyzer,
-		"cloexec/a", "cloexec/unixcalls", "cloexec/handoff", "cloexec/forklock", "cloexec/ignore")
+		"cloexec/a", "cloexec/unixcalls", "cloexec/handoff", "cloexec/forklock", "cloexec/ignore", "cloexec/portable")
 }
 
 func TestStrict(t *testing.T) {

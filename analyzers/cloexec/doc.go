@@ -53,6 +53,12 @@
 // A function named like the call is judged like any other: a method Socket
 // that calls unix.Socket with constant flags inside is reported.
 //
+// A file whose build constraint (or name) admits darwin, ios or aix, whose
+// syscall package has no SOCK_CLOEXEC, Accept4, Pipe2 or Dup3, gets no fix
+// that adds them: the message says to use them in a file built only where
+// they exist, and elsewhere to hold syscall.ForkLock around the call and
+// set syscall.CloseOnExec, as package os does.
+//
 // Suggested fixes add the flag or switch to the close-on-exec variant.
 //
 // The strict profile (-strict) also reports calls whose flags are not
