@@ -125,8 +125,8 @@ func (fn *fun) checkWait(cmd *command, start *ast.CallExpr) {
 		}
 		fn.c.r.Report(analysis.Diagnostic{
 			Pos: start.Pos(), End: start.End(),
-			Message: fmt.Sprintf("%s.Start succeeds but the child is not waited on some path%s: %s; call %s.Wait (or %s.Process.Kill then Wait) on every path",
-				name, killNote, fn.unwaitedHarm(cmd), name, name),
+			Message: fmt.Sprintf("%s.Start succeeds but the child is not waited on some path%s: %s; on every path, call %s.Wait, or go %s.Wait() if it must keep running, or %s.Process.Kill then Wait to stop it",
+				name, killNote, fn.unwaitedHarm(cmd), name, name, name),
 			Related: related(l.Node, msg),
 		})
 		return
