@@ -219,5 +219,8 @@
 // Tests: every rule applies to _test.go files as to any code (a test that
 // leaves its temp objects fills the machine's temp dir, run after run);
 // the fix there is t.TempDir(). The main-package rule of -strict does not
-// apply to tests.
+// apply to tests. A leak only on paths where the test has already failed
+// or skipped (t.Fatal, t.FailNow, t.Skip and their kind, log.Fatal in an
+// example or a test helper) is strict-only; os.Exit is no failure
+// (os.Exit(m.Run()) in TestMain skips the deferred removal on every run).
 package tempcleanup

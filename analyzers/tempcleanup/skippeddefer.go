@@ -53,7 +53,7 @@ func (c *checker) reportSkippedDefers(cr *tempfacts.Creation, name string, skipp
 			related = append(related, analysis.RelatedInformation{Pos: l.Node.Pos(), End: l.Node.End(),
 				Message: c.exitName(l.Node.(*ast.CallExpr)) + " skips it here too"})
 		}
-		c.r.Report(analysis.Diagnostic{
+		c.report(analysis.Diagnostic{
 			Pos: first.Pos(), End: first.End(),
 			Message: fmt.Sprintf("%s ends the process without running deferred calls%s, so the deferred removal of %s (line %d) never runs and it stays on disk: %s",
 				c.exitName(first), where, what(cr, name), line, fix),

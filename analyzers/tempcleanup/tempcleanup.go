@@ -104,6 +104,9 @@ type checker struct {
 	signalAware bool
 	// fieldReported holds the field stores already reported.
 	fieldReported map[ast.Node]bool
+	// strictOnly makes the leak reports of the creation being judged
+	// strict-only: its every exit is a failed test (testfailure.go).
+	strictOnly bool
 }
 
 // function checks the creations directly in the body of fn (not those in
@@ -257,7 +260,12 @@ func (c *checker) creation(fn ast.Node, g *cfg.CFG, cr *tempfacts.Creation, stac
 			leak = &leaks[i]
 		}
 	}
+	if c.failureOnly(skipped) {
+		c.strictOnly = true // reportSkippedDefers: only failed tests skip it
+	}
 	c.reportSkippedDefers(cr, name, skipped)
+	c.strictOnly = leak != nil && c.failureOnly(leaks)
+	defer func() { c.strictOnly = false }()
 	if leak != nil && c.inCallersDir(cr) && !t.AttemptsRemoval() && !(own != nil && c.res.ReturnsObject(fn, a)) {
 		// Created in a directory someone else manages (a parameter, a
 		// flag), and never removed here on any path: the directory's
@@ -385,7 +393,7 @@ func (c *checker) reportLeak(fn ast.Node, cr *tempfacts.Creation, a *tempfacts.A
 		if ret := l.Node.(*ast.ReturnStmt); len(ret.Results) > 0 && !isNilIdent(c.pass.TypesInfo, ret.Results[len(ret.Results)-1]) {
 			fix = "assign the error to that variable before returning it (a shadowing := hides it), or name the error result and test that"
 		}
-		c.r.Report(analysis.Diagnostic{
+		c.report(analysis.Diagnostic{
 			Pos: cr.Call.Pos(), End: cr.Call.End(),
 			Message: msg + ": " + fix,
 			Related: []analysis.RelatedInformation{{Pos: l.Node.Pos(), End: l.Node.End(), Message: "returns here with the error variable nil"}},
@@ -436,12 +444,22 @@ func (c *checker) reportLeak(fn ast.Node, cr *tempfacts.Creation, a *tempfacts.A
 	if tb == nil {
 		fixes = append(fixes, removal...)
 	}
-	c.r.Report(analysis.Diagnostic{
+	c.report(analysis.Diagnostic{
 		Pos: cr.Call.Pos(), End: cr.Call.End(),
 		Message:        msg + ": " + fix,
 		Related:        rel,
 		SuggestedFixes: fixes,
 	})
+}
+
+// report reports a leak, strict-only when every exit that leaks it is a
+// failed test.
+func (c *checker) report(d analysis.Diagnostic) {
+	if c.strictOnly {
+		c.r.ReportStrict(d)
+		return
+	}
+	c.r.Report(d)
 }
 
 // isNilIdent reports whether e is the predeclared nil.

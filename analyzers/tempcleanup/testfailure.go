@@ -1,0 +1,58 @@
+package tempcleanup
+
+import (
+	"go/ast"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/tmplint/tmplint/internal/pathflow"
+)
+
+// In a test file, a leak only on paths where the test has already failed
+// (t.Fatal, t.FailNow, t.Skip and their kind, log.Fatal in an example or a
+// helper) is strict-only: the run is reported as failed, and its
+// leftovers are a debugging aid more than a leak a maintainer would fix.
+// os.Exit is no failure: os.Exit(m.Run()) in TestMain skips the deferred
+// removal on every run.
+
+// failureOnly reports whether every exit in leaks, but panics, is a test
+// failure in a _test.go file.
+func (c *checker) failureOnly(leaks []pathflow.Leak) bool {
+	if len(leaks) == 0 {
+		return false
+	}
+	for _, l := range leaks {
+		if l.Kind == pathflow.Panic {
+			continue
+		}
+		call, ok := l.Node.(*ast.CallExpr)
+		if !ok || !c.testFailure(call) {
+			return false
+		}
+	}
+	return true
+}
+
+// testFailure reports whether the call, in a _test.go file, ends a test as
+// failed or skipped.
+func (c *checker) testFailure(call *ast.CallExpr) bool {
+	if !strings.HasSuffix(c.pass.Fset.File(call.Pos()).Name(), "_test.go") {
+		return false
+	}
+	fn, ok := typeutil.Callee(c.pass.TypesInfo, call).(*types.Func)
+	if !ok || fn.Pkg() == nil {
+		return false
+	}
+	switch fn.Pkg().Path() {
+	case "testing":
+		switch fn.Name() {
+		case "Fatal", "Fatalf", "FailNow", "Skip", "Skipf", "SkipNow":
+			return true
+		}
+	case "log":
+		return strings.HasPrefix(fn.Name(), "Fatal")
+	}
+	return false
+}

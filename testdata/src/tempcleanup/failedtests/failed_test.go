@@ -1,0 +1,57 @@
+package failedtests
+
+import (
+	"log"
+	"os"
+	"testing"
+)
+
+func check() error { return nil }
+
+// The leak is only on t.Fatal's path: the test has failed.
+func TestFatalOnly(t *testing.T) {
+	dir, err := os.MkdirTemp("", "x") // ok by default: only a failed test leaks it
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := check(); err != nil {
+		t.Fatal(err)
+	}
+	os.RemoveAll(dir)
+}
+
+// A godoc example that log.Fatals on failure skips its deferred removal
+// only then.
+func ExampleFatal() {
+	dir, err := os.MkdirTemp("", "example")
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer os.RemoveAll(dir)
+	if err := check(); err != nil {
+		log.Fatal(err) // ok by default: the example has failed
+	}
+	// Output:
+}
+
+// A plain return leaks it on success: reported.
+func TestReturnLeak(t *testing.T) {
+	dir, err := os.MkdirTemp("", "x") // want `temp directory dir from os.MkdirTemp is not removed on every path`
+	if err != nil {
+		t.Fatal(err)
+	}
+	if check() == nil {
+		return
+	}
+	os.RemoveAll(dir)
+}
+
+// os.Exit(m.Run()) skips the deferred removal on every run: no failure.
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "main")
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer os.RemoveAll(dir)
+	os.Exit(m.Run()) // want `os.Exit ends the process without running deferred calls`
+}
