@@ -23,19 +23,7 @@ func TestSARIFEndToEnd(t *testing.T) {
 	if res.code != exitFindings {
 		t.Fatalf("exit code %d, want %d; stderr:\n%s", res.code, exitFindings, res.stderr)
 	}
-	c := jsonschema.NewCompiler()
-	c.AssertFormat()
-	schema, err := c.Compile(filepath.Join(root, "internal", "sarif", "testdata", "sarif-schema-2.1.0.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	doc, err := jsonschema.UnmarshalJSON(strings.NewReader(res.stdout))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := schema.Validate(doc); err != nil {
-		t.Fatalf("SARIF output does not validate: %v", err)
-	}
+	validateSARIF(t, root, res.stdout)
 
 	var log struct {
 		Runs []struct {
@@ -213,18 +201,7 @@ func TestSARIFSaysWhatRan(t *testing.T) {
 	if res.code != exitError {
 		t.Fatalf("exit code %d, want %d; stderr:\n%s", res.code, exitError, res.stderr)
 	}
-	c := jsonschema.NewCompiler()
-	schema, err := c.Compile(filepath.Join(root, "internal", "sarif", "testdata", "sarif-schema-2.1.0.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	doc, err := jsonschema.UnmarshalJSON(strings.NewReader(res.stdout))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := schema.Validate(doc); err != nil {
-		t.Fatalf("SARIF output does not validate: %v", err)
-	}
+	validateSARIF(t, root, res.stdout)
 	var log struct {
 		Runs []struct {
 			Tool struct {
@@ -336,5 +313,24 @@ func TestBaselinePartialRun(t *testing.T) {
 	}
 	if res := run(t, dir, bin, "-baseline", bl, "./..."); res.code != exitClean || res.stdout != "" || res.stderr != "" {
 		t.Errorf("full run after the partial rewrite: exit %d, output:\n%s%s", res.code, res.stdout, res.stderr)
+	}
+}
+
+// validateSARIF checks a SARIF log against the OASIS 2.1.0 schema kept in
+// internal/sarif/testdata, formats included.
+func validateSARIF(t *testing.T, root, log string) {
+	t.Helper()
+	c := jsonschema.NewCompiler()
+	c.AssertFormat()
+	schema, err := c.Compile(filepath.Join(root, "internal", "sarif", "testdata", "sarif-schema-2.1.0.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := jsonschema.UnmarshalJSON(strings.NewReader(log))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := schema.Validate(doc); err != nil {
+		t.Fatalf("SARIF output does not validate: %v", err)
 	}
 }
