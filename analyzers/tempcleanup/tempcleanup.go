@@ -260,10 +260,7 @@ func (c *checker) creation(fn ast.Node, g *cfg.CFG, cr *tempfacts.Creation, stac
 			leak = &leaks[i]
 		}
 	}
-	if c.failureOnly(skipped) {
-		c.strictOnly = true // reportSkippedDefers: only failed tests skip it
-	}
-	c.reportSkippedDefers(cr, name, skipped)
+	c.reportSkippedDefers(cr, name, c.withoutFailures(skipped))
 	c.strictOnly = leak != nil && c.failureOnly(leaks)
 	defer func() { c.strictOnly = false }()
 	if leak != nil && c.inCallersDir(cr) && !t.AttemptsRemoval() && !(own != nil && c.res.ReturnsObject(fn, a)) {

@@ -56,3 +56,25 @@ func (c *checker) testFailure(call *ast.CallExpr) bool {
 	}
 	return false
 }
+
+// withoutFailures returns the skipping exits that are not test failures:
+// the exits a default report lists. When every exit is a failure, it
+// returns them all and makes the report strict-only; under -strict the
+// failures are listed too.
+func (c *checker) withoutFailures(skipped []pathflow.Leak) []pathflow.Leak {
+	if strict || len(skipped) == 0 {
+		return skipped
+	}
+	if c.failureOnly(skipped) {
+		c.strictOnly = true
+		return skipped
+	}
+	var out []pathflow.Leak
+	for _, l := range skipped {
+		if call, ok := l.Node.(*ast.CallExpr); ok && c.testFailure(call) {
+			continue
+		}
+		out = append(out, l)
+	}
+	return out
+}
