@@ -590,7 +590,7 @@ func (c *checker) onlyValue(fun ast.Node, id *ast.Ident) *ast.CompositeLit {
 			}
 			rhs = n.Values
 		case *ast.IncDecStmt:
-			if root(info, n.X) == v {
+			if pkgtypes.RootVar(info, n.X) == v {
 				writes += 2
 			}
 			return true
@@ -598,7 +598,7 @@ func (c *checker) onlyValue(fun ast.Node, id *ast.Ident) *ast.CompositeLit {
 			return true
 		}
 		for i, l := range lhs {
-			if root(info, l) != v {
+			if pkgtypes.RootVar(info, l) != v {
 				continue
 			}
 			writes++
@@ -618,26 +618,6 @@ func (c *checker) onlyValue(fun ast.Node, id *ast.Ident) *ast.CompositeLit {
 		return nil
 	}
 	return lit
-}
-
-// root returns the variable at the root of a selector or index chain:
-// how for how.Flags, how for how.
-func root(info *types.Info, e ast.Expr) *types.Var {
-	for {
-		switch x := ast.Unparen(e).(type) {
-		case *ast.SelectorExpr:
-			e = x.X
-		case *ast.IndexExpr:
-			e = x.X
-		case *ast.StarExpr:
-			e = x.X
-		case *ast.Ident:
-			v, _ := info.ObjectOf(x).(*types.Var)
-			return v
-		default:
-			return nil
-		}
-	}
 }
 
 // fcntl checks fcntl(fd, cmd, arg): F_DUPFD, and F_SETFD clearing FD_CLOEXEC.

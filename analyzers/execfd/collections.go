@@ -11,6 +11,8 @@ import (
 	"golang.org/x/tools/go/ast/astutil"
 
 	"github.com/tmplint/tmplint/internal/pathflow"
+
+	"github.com/tmplint/tmplint/internal/pkgtypes"
 )
 
 // Commands started in a loop are often kept in a local slice and waited
@@ -447,9 +449,9 @@ func (fn *fun) errorGuard(d, r ast.Node) *types.Var {
 			continue
 		}
 		x := bin.X
-		if isNilExpr(info, x) {
+		if pkgtypes.IsNil(info, x) {
 			x = bin.Y
-		} else if !isNilExpr(info, bin.Y) {
+		} else if !pkgtypes.IsNil(info, bin.Y) {
 			continue
 		}
 		if id, ok := ast.Unparen(x).(*ast.Ident); ok {
@@ -500,7 +502,7 @@ func (fn *fun) returnsError(ret *ast.ReturnStmt, i int) bool {
 	if i < len(ret.Results) && len(ret.Results) > 1 || i == 0 && len(ret.Results) == 1 {
 		switch e := ast.Unparen(ret.Results[i]).(type) {
 		case *ast.Ident:
-			if isNilExpr(info, e) {
+			if pkgtypes.IsNil(info, e) {
 				return false
 			}
 			if v, ok := info.Uses[e].(*types.Var); ok && v.Pkg() != nil && v.Parent() == v.Pkg().Scope() {
@@ -547,8 +549,8 @@ func (fn *fun) onErrorBranch(n ast.Node) bool {
 				case *ast.FuncLit:
 					return false
 				case *ast.BinaryExpr:
-					if m.Op == token.NEQ && (isNilExpr(info, m.Y) && types.Identical(info.TypeOf(m.X), errType) ||
-						isNilExpr(info, m.X) && types.Identical(info.TypeOf(m.Y), errType)) {
+					if m.Op == token.NEQ && (pkgtypes.IsNil(info, m.Y) && types.Identical(info.TypeOf(m.X), errType) ||
+						pkgtypes.IsNil(info, m.X) && types.Identical(info.TypeOf(m.Y), errType)) {
 						found = true
 					}
 				case *ast.CallExpr:
@@ -564,13 +566,4 @@ func (fn *fun) onErrorBranch(n ast.Node) bool {
 		}
 	}
 	return false
-}
-
-func isNilExpr(info *types.Info, e ast.Expr) bool {
-	id, ok := ast.Unparen(e).(*ast.Ident)
-	if !ok {
-		return false
-	}
-	_, isNil := info.Uses[id].(*types.Nil)
-	return isNil
 }

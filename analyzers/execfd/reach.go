@@ -7,6 +7,8 @@ import (
 
 	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/cfg"
+
+	"github.com/tmplint/tmplint/internal/pkgtypes"
 )
 
 // A start hands a file to the child only on the paths where the file
@@ -128,9 +130,7 @@ func (fn *fun) inPipeCloseFailure(n ast.Node) bool {
 			return false
 		}
 		x, ok := ast.Unparen(bin.X).(*ast.Ident)
-		nilID, ok2 := ast.Unparen(bin.Y).(*ast.Ident)
-		return ok && ok2 && nilID.Name == "nil" && x.Name == errID.Name &&
-			fn.info().ObjectOf(x) == fn.info().ObjectOf(errID)
+		return ok && pkgtypes.IsNil(fn.info(), bin.Y) && fn.info().ObjectOf(x) == fn.info().ObjectOf(errID)
 	}
 	return false
 }

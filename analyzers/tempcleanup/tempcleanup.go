@@ -387,7 +387,7 @@ func (c *checker) reportLeak(fn ast.Node, cr *tempfacts.Creation, a *tempfacts.A
 		// undo what they guard on purpose (a rename's success).
 		msg = fmt.Sprintf("%s from %s is removed by a deferred call only when its error variable is set, and this return leaves that variable nil, so it stays on disk", what(cr, name), c.calleeName(cr))
 		fix = "remove it on this path as well, or hand it off: the deferred removal runs only when the function fails"
-		if ret := l.Node.(*ast.ReturnStmt); len(ret.Results) > 0 && !isNilIdent(c.pass.TypesInfo, ret.Results[len(ret.Results)-1]) {
+		if ret := l.Node.(*ast.ReturnStmt); len(ret.Results) > 0 && !pkgtypes.IsNil(c.pass.TypesInfo, ret.Results[len(ret.Results)-1]) {
 			fix = "assign the error to that variable before returning it (a shadowing := hides it), or name the error result and test that"
 		}
 		c.report(analysis.Diagnostic{
@@ -457,16 +457,6 @@ func (c *checker) report(d analysis.Diagnostic) {
 		return
 	}
 	c.r.Report(d)
-}
-
-// isNilIdent reports whether e is the predeclared nil.
-func isNilIdent(info *types.Info, e ast.Expr) bool {
-	id, ok := ast.Unparen(e).(*ast.Ident)
-	if !ok {
-		return false
-	}
-	_, isNil := info.Uses[id].(*types.Nil)
-	return isNil
 }
 
 func stdCreator(cr *tempfacts.Creation) bool {

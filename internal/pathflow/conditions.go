@@ -7,6 +7,8 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/cfg"
+
+	"github.com/tmplint/tmplint/internal/pkgtypes"
 )
 
 // This file holds what the search learns from branch conditions: which
@@ -162,7 +164,7 @@ func (s *search) implies(cond ast.Expr, val bool, st *state, approx bool) fact {
 			return f
 		case token.EQL, token.NEQ:
 			x, y := ast.Unparen(e.X), ast.Unparen(e.Y)
-			if isNil(info, x) || isZeroString(info, x) {
+			if pkgtypes.IsNil(info, x) || isZeroString(info, x) {
 				x, y = y, x
 			}
 			id, ok := x.(*ast.Ident)
@@ -172,12 +174,12 @@ func (s *search) implies(cond ast.Expr, val bool, st *state, approx bool) fact {
 			isZero := (e.Op == token.EQL) == val // the branch where x equals y
 			v := info.Uses[id]
 			switch {
-			case v == st.err && st.err != nil && isNil(info, y):
+			case v == st.err && st.err != nil && pkgtypes.IsNil(info, y):
 				if isZero {
 					return errNil
 				}
 				return errNonNil
-			case v == st.obj && st.obj != nil && (isNil(info, y) || isZeroString(info, y)):
+			case v == st.obj && st.obj != nil && (pkgtypes.IsNil(info, y) || isZeroString(info, y)):
 				if isZero {
 					return absent
 				}

@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+
+	"github.com/tmplint/tmplint/internal/pkgtypes"
 )
 
 // A creator often removes what it made only when it fails:
@@ -90,7 +92,7 @@ func (s *search) nonNilVar(cond ast.Expr) *types.Var {
 		return nil
 	}
 	id, ok := ast.Unparen(bin.X).(*ast.Ident)
-	if !ok || !isNil(s.q.Info, ast.Unparen(bin.Y)) {
+	if !ok || !pkgtypes.IsNil(s.q.Info, bin.Y) {
 		return nil
 	}
 	v, _ := s.q.Info.Uses[id].(*types.Var)
@@ -121,5 +123,5 @@ func (s *search) mayReturnError(ret *ast.ReturnStmt, i int) bool {
 	if len(ret.Results) != s.q.Results.Len() || i >= len(ret.Results) {
 		return true
 	}
-	return !isNil(s.q.Info, ast.Unparen(ret.Results[i]))
+	return !pkgtypes.IsNil(s.q.Info, ret.Results[i])
 }

@@ -569,15 +569,6 @@ func (s *search) skipsGuardedDefer(st state, ret *ast.ReturnStmt) bool {
 	return s.q.DeferredRuns != nil && st.deferred == s.q.Deferred && !s.q.DeferredRuns(ret)
 }
 
-func isNil(info *types.Info, e ast.Expr) bool {
-	id, ok := e.(*ast.Ident)
-	if !ok {
-		return false
-	}
-	_, isNil := info.Uses[id].(*types.Nil)
-	return isNil
-}
-
 func isPanic(info *types.Info, call *ast.CallExpr) bool {
 	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
 	if !ok {

@@ -6,6 +6,8 @@ import (
 	"go/types"
 	"strconv"
 	"strings"
+
+	"github.com/tmplint/tmplint/internal/pkgtypes"
 )
 
 // This file correlates repeated pure conditions: a path that took one
@@ -322,7 +324,7 @@ func (s *search) writesOf(n ast.Node) *nodeWrites {
 		if _, ok := e.(*ast.Ident); !ok {
 			w.indirect = true
 		}
-		if v := rootVar(info, e); v != nil {
+		if v := pkgtypes.RootVar(info, e); v != nil {
 			w.assigned[v] = true
 		}
 	}
@@ -367,12 +369,12 @@ func (s *search) nodeWrite(m ast.Node, w *nodeWrites, assign func(ast.Expr), vis
 		case *ast.CallExpr:
 			s.callWrites(m, w)
 			for _, arg := range m.Args {
-				if v := rootVar(info, arg); v != nil {
+				if v := pkgtypes.RootVar(info, arg); v != nil {
 					w.passed[v] = true
 				}
 			}
 			if sel, ok := ast.Unparen(m.Fun).(*ast.SelectorExpr); ok {
-				if v := rootVar(info, sel.X); v != nil {
+				if v := pkgtypes.RootVar(info, sel.X); v != nil {
 					w.passed[v] = true // the receiver
 				}
 			}
@@ -395,38 +397,6 @@ func laterCall(c *ast.CallExpr, visit func(ast.Node)) {
 	}
 	for _, a := range c.Args {
 		visit(a)
-	}
-}
-
-// rootVar returns the variable at the root of x, x.f, x[i], *x, &x; nil if
-// there is none.
-func rootVar(info *types.Info, e ast.Expr) *types.Var {
-	for {
-		switch x := ast.Unparen(e).(type) {
-		case *ast.Ident:
-			v, _ := info.Uses[x].(*types.Var)
-			if v == nil {
-				v, _ = info.Defs[x].(*types.Var)
-			}
-			return v
-		case *ast.SelectorExpr:
-			if _, ok := info.Selections[x]; !ok {
-				v, _ := info.Uses[x.Sel].(*types.Var) // pkg.Var
-				return v
-			}
-			e = x.X
-		case *ast.IndexExpr:
-			e = x.X
-		case *ast.StarExpr:
-			e = x.X
-		case *ast.UnaryExpr:
-			if x.Op != token.AND {
-				return nil
-			}
-			e = x.X
-		default:
-			return nil
-		}
 	}
 }
 

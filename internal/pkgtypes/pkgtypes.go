@@ -2,7 +2,11 @@
 // analyzer's fast path and model share.
 package pkgtypes
 
-import "go/types"
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+)
 
 // ImportsAny reports whether pkg directly imports one of the paths. It is
 // the analyzers' first filter: a package that imports none of what an
@@ -32,4 +36,46 @@ func IsNamed(t types.Type, path, name string) bool {
 func IsOSFile(t types.Type) bool {
 	p, ok := types.Unalias(t).(*types.Pointer)
 	return ok && IsNamed(p.Elem(), "os", "File")
+}
+
+// IsNil reports whether e is the predeclared nil.
+func IsNil(info *types.Info, e ast.Expr) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	_, isNil := info.Uses[id].(*types.Nil)
+	return isNil
+}
+
+// RootVar returns the variable at the root of x, x.f, x[i], *x, &x; nil if
+// there is none.
+func RootVar(info *types.Info, e ast.Expr) *types.Var {
+	for {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.Ident:
+			v, _ := info.Uses[x].(*types.Var)
+			if v == nil {
+				v, _ = info.Defs[x].(*types.Var)
+			}
+			return v
+		case *ast.SelectorExpr:
+			if _, ok := info.Selections[x]; !ok {
+				v, _ := info.Uses[x.Sel].(*types.Var) // pkg.Var
+				return v
+			}
+			e = x.X
+		case *ast.IndexExpr:
+			e = x.X
+		case *ast.StarExpr:
+			e = x.X
+		case *ast.UnaryExpr:
+			if x.Op != token.AND {
+				return nil
+			}
+			e = x.X
+		default:
+			return nil
+		}
+	}
 }
