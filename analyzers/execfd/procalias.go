@@ -110,13 +110,12 @@ func (fn *fun) aliasAssigned(cmd *command) func(ast.Node) *types.Var {
 	}
 	return func(n ast.Node) *types.Var {
 		as, ok := n.(*ast.AssignStmt)
-		if !ok || len(as.Lhs) != 1 || len(as.Rhs) != 1 || !fn.isProcessOf(as.Rhs[0], cmd.v) {
+		if !ok || len(as.Rhs) != 1 || !fn.isProcessOf(as.Rhs[0], cmd.v) {
 			return nil
 		}
-		v := fn.localVar(as.Lhs[0])
-		if v == nil || !slices.Contains(cmd.procAliases, v) {
-			return nil
+		if v := fn.processAlias(ast.Unparen(as.Rhs[0]).(*ast.SelectorExpr), as); slices.Contains(cmd.procAliases, v) {
+			return v
 		}
-		return v
+		return nil
 	}
 }

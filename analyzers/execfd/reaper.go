@@ -23,34 +23,45 @@ type reapsAll struct{}
 func (*reapsAll) AFact()         {}
 func (*reapsAll) String() string { return "reapsAll" }
 
-// reaps reports whether the package reaps every child: it holds a reaper
-// loop, or calls a function that runs one.
+// reaps reports whether the package reaps every child: some code of it
+// runs a reaper loop or calls a function that does.
 func (c *checker) reaps() bool {
-	if c.reapsMemo != 0 {
-		return c.reapsMemo > 0
-	}
-	c.reapsMemo = -1
-	for _, f := range c.pass.Files {
-		ast.Inspect(f, func(n ast.Node) bool {
-			if c.reapsMemo > 0 {
-				return false
+	if c.reapsMemo == 0 {
+		c.reapsMemo = -1
+		for _, f := range c.pass.Files {
+			if c.runsReaper(f, nil) {
+				c.reapsMemo = 1
+				break
 			}
-			switch n := n.(type) {
-			case *ast.ForStmt:
-				if c.waitsAny(n.Body) {
-					c.reapsMemo = 1
-				}
-			case *ast.CallExpr:
-				if fn, ok := typeutil.Callee(c.pass.TypesInfo, n).(*types.Func); ok && fn.Pkg() != nil && fn.Pkg() != c.pass.Pkg {
-					if c.pass.ImportObjectFact(fn.Origin(), new(reapsAll)) {
-						c.reapsMemo = 1
-					}
-				}
-			}
-			return true
-		})
+		}
 	}
 	return c.reapsMemo > 0
+}
+
+// runsReaper reports whether the node holds a loop around wait4(-1, ...),
+// or a call of a function with the reapsAll fact, or of a function of the
+// package in local (the package's functions known to run one).
+func (c *checker) runsReaper(n ast.Node, local map[*types.Func]bool) bool {
+	found := false
+	ast.Inspect(n, func(m ast.Node) bool {
+		if found {
+			return false
+		}
+		switch m := m.(type) {
+		case *ast.ForStmt:
+			found = c.waitsAny(m.Body)
+		case *ast.CallExpr:
+			if fn, ok := typeutil.Callee(c.pass.TypesInfo, m).(*types.Func); ok && fn.Pkg() != nil {
+				if fn.Pkg() == c.pass.Pkg {
+					found = local[fn.Origin()]
+				} else {
+					found = c.pass.ImportObjectFact(fn.Origin(), new(reapsAll))
+				}
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // waitsAny reports whether the node calls wait4 with the pid -1: any child.
@@ -74,37 +85,32 @@ func (c *checker) waitsAny(n ast.Node) bool {
 }
 
 // exportReapers exports reapsAll for the exported functions that run a
-// reaper loop, or call a function that does.
+// reaper loop, directly or through the package's own functions (Reap
+// calling reap, as containerd's reaper does) or a function with the fact.
 func (c *checker) exportReapers() {
 	info := c.pass.TypesInfo
+	decls := make(map[*types.Func]*ast.FuncDecl)
 	for _, f := range c.pass.Files {
 		for _, d := range f.Decls {
-			fd, ok := d.(*ast.FuncDecl)
-			if !ok || fd.Body == nil {
-				continue
-			}
-			fn, ok := info.Defs[fd.Name].(*types.Func)
-			if !ok || !fn.Exported() {
-				continue
-			}
-			runs := false
-			ast.Inspect(fd.Body, func(n ast.Node) bool {
-				if runs {
-					return false
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+				if fn, ok := info.Defs[fd.Name].(*types.Func); ok {
+					decls[fn] = fd
 				}
-				switch n := n.(type) {
-				case *ast.ForStmt:
-					runs = c.waitsAny(n.Body)
-				case *ast.CallExpr:
-					if g, ok := typeutil.Callee(info, n).(*types.Func); ok && g.Pkg() != nil && g.Pkg() != c.pass.Pkg {
-						runs = c.pass.ImportObjectFact(g.Origin(), new(reapsAll))
-					}
-				}
-				return !runs
-			})
-			if runs {
-				c.pass.ExportObjectFact(fn, new(reapsAll))
 			}
+		}
+	}
+	runs := make(map[*types.Func]bool)
+	for changed := true; changed; {
+		changed = false
+		for fn, fd := range decls {
+			if !runs[fn] && c.runsReaper(fd.Body, runs) {
+				runs[fn], changed = true, true
+			}
+		}
+	}
+	for fn := range runs {
+		if fn.Exported() {
+			c.pass.ExportObjectFact(fn, new(reapsAll))
 		}
 	}
 }

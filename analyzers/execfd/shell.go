@@ -195,16 +195,10 @@ func (fn *fun) programParam(call *ast.CallExpr) string {
 		return ""
 	}
 	v, _ := fn.info().Uses[id].(*types.Var)
-	sig := fn.signature()
-	if v == nil || sig == nil {
+	if v == nil || !fn.isParam(v) || fn.assignedIn(v) {
 		return ""
 	}
-	for i := range sig.Params().Len() {
-		if sig.Params().At(i) == v && !fn.assignedIn(v) {
-			return v.Name()
-		}
-	}
-	return ""
+	return v.Name()
 }
 
 // isParam reports whether v is a parameter of the function.
