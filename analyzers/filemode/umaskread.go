@@ -32,26 +32,8 @@ func readsUmask(info *types.Info, file *ast.File, call *fscall.Call) bool {
 		_, deferred := path[2].(*ast.DeferStmt)
 		return !deferred
 	}
-	assign, ok := path[1].(*ast.AssignStmt)
-	if !ok || len(assign.Lhs) != 1 || len(assign.Rhs) != 1 || len(path) < 3 {
-		return false
-	}
-	id, ok := assign.Lhs[0].(*ast.Ident)
-	if !ok {
-		return false
-	}
-	saved := info.ObjectOf(id)
-	next := stmtlist.Next(path[2], assign)
-	es, ok := next.(*ast.ExprStmt)
-	if !ok || saved == nil {
-		return false
-	}
-	restore, ok := ast.Unparen(es.X).(*ast.CallExpr)
-	if !ok || !isUmask(info, restore) || len(restore.Args) != 1 {
-		return false
-	}
-	arg, ok := ast.Unparen(restore.Args[0]).(*ast.Ident)
-	return ok && info.ObjectOf(arg) == saved
+	restore, deferred := restoredNext(info, path)
+	return restore && !deferred
 }
 
 // scopedUmask reports whether the Umask call is saved and restored by a
@@ -60,22 +42,36 @@ func readsUmask(info *types.Info, file *ast.File, call *fscall.Call) bool {
 // for the rest of the program.
 func scopedUmask(info *types.Info, file *ast.File, call *fscall.Call) bool {
 	path, _ := astutil.PathEnclosingInterval(file, call.Call.Pos(), call.Call.End())
+	restore, deferred := restoredNext(info, path)
+	return restore && deferred
+}
+
+// restoredNext reports whether the Umask call at the top of path is saved
+// in a variable ("old := syscall.Umask(0)") that the very next statement
+// passes back to Umask, and whether that statement defers it.
+func restoredNext(info *types.Info, path []ast.Node) (restore, deferred bool) {
 	if len(path) < 3 {
-		return false
+		return false, false
 	}
 	assign, ok := path[1].(*ast.AssignStmt)
 	if !ok || len(assign.Lhs) != 1 || len(assign.Rhs) != 1 {
-		return false
+		return false, false
 	}
 	id, ok := assign.Lhs[0].(*ast.Ident)
-	if !ok {
-		return false
-	}
 	saved := info.ObjectOf(id)
-	ds, ok := stmtlist.Next(path[2], assign).(*ast.DeferStmt)
-	if !ok || saved == nil || !isUmask(info, ds.Call) || len(ds.Call.Args) != 1 {
-		return false
+	if !ok || saved == nil {
+		return false, false
 	}
-	arg, ok := ast.Unparen(ds.Call.Args[0]).(*ast.Ident)
-	return ok && info.ObjectOf(arg) == saved
+	var call *ast.CallExpr
+	switch next := stmtlist.Next(path[2], assign).(type) {
+	case *ast.ExprStmt:
+		call, _ = ast.Unparen(next.X).(*ast.CallExpr)
+	case *ast.DeferStmt:
+		call, deferred = next.Call, true
+	}
+	if call == nil || !isUmask(info, call) || len(call.Args) != 1 {
+		return false, false
+	}
+	arg, ok := ast.Unparen(call.Args[0]).(*ast.Ident)
+	return ok && info.ObjectOf(arg) == saved, deferred
 }
