@@ -22,6 +22,7 @@ import (
 // errors with log.Fatal after "defer os.RemoveAll(dir)" gets one finding,
 // not five.
 func (c *checker) reportSkippedDefers(cr *tempfacts.Creation, name string, skipped []pathflow.Leak) {
+	skipped, strictOnly := c.withoutFailures(skipped) // testfailure.go
 	byDefer := make(map[ast.Node][]pathflow.Leak)
 	var defers []ast.Node
 	for _, l := range skipped {
@@ -58,7 +59,7 @@ func (c *checker) reportSkippedDefers(cr *tempfacts.Creation, name string, skipp
 			Message: fmt.Sprintf("%s ends the process without running deferred calls%s, so the deferred removal of %s (line %d) never runs and it stays on disk: %s",
 				c.exitName(first), where, what(cr, name), line, fix),
 			Related: related,
-		})
+		}, strictOnly)
 	}
 }
 

@@ -104,9 +104,6 @@ type checker struct {
 	signalAware bool
 	// fieldReported holds the field stores already reported.
 	fieldReported map[ast.Node]bool
-	// strictOnly makes the leak reports of the creation being judged
-	// strict-only: its every exit is a failed test (testfailure.go).
-	strictOnly bool
 }
 
 // function checks the creations directly in the body of fn (not those in
@@ -260,9 +257,7 @@ func (c *checker) creation(fn ast.Node, g *cfg.CFG, cr *tempfacts.Creation, stac
 			leak = &leaks[i]
 		}
 	}
-	c.reportSkippedDefers(cr, name, c.withoutFailures(skipped))
-	c.strictOnly = leak != nil && c.failureOnly(leaks)
-	defer func() { c.strictOnly = false }()
+	c.reportSkippedDefers(cr, name, skipped)
 	if leak != nil && c.inCallersDir(cr) && !t.AttemptsRemoval() && !(own != nil && c.res.ReturnsObject(fn, a)) {
 		// Created in a directory someone else manages (a parameter, a
 		// flag), and never removed here on any path: the directory's
@@ -316,23 +311,14 @@ func (c *checker) creation(fn ast.Node, g *cfg.CFG, cr *tempfacts.Creation, stac
 // results returns the results of the function fn, a declaration or a
 // literal.
 func (c *checker) results(fn ast.Node) *types.Tuple {
-	var ft *ast.FuncType
+	var sig *types.Signature
 	switch fn := fn.(type) {
 	case *ast.FuncDecl:
-		ft = fn.Type
-	case *ast.FuncLit:
-		ft = fn.Type
-	}
-	if ft == nil {
-		return nil
-	}
-	sig, ok := c.pass.TypesInfo.TypeOf(ft).(*types.Signature)
-	if !ok {
-		if d, ok := fn.(*ast.FuncDecl); ok {
-			if f, ok := c.pass.TypesInfo.Defs[d.Name].(*types.Func); ok {
-				sig, _ = f.Type().(*types.Signature)
-			}
+		if f, ok := c.pass.TypesInfo.Defs[fn.Name].(*types.Func); ok {
+			sig, _ = f.Type().(*types.Signature)
 		}
+	case *ast.FuncLit:
+		sig, _ = c.pass.TypesInfo.TypeOf(fn).(*types.Signature)
 	}
 	if sig == nil {
 		return nil
@@ -368,6 +354,7 @@ func related(l pathflow.Leak) []analysis.RelatedInformation {
 
 func (c *checker) reportLeak(fn ast.Node, cr *tempfacts.Creation, a *tempfacts.Assign, name string, l pathflow.Leak,
 	leaks []pathflow.Leak, t *tempfacts.Tracker) {
+	strictOnly := c.failureOnly(leaks) // testfailure.go
 	tb := c.tbInScope(cr.Call.Pos())
 	var msg string
 	var fix string
@@ -394,7 +381,7 @@ func (c *checker) reportLeak(fn ast.Node, cr *tempfacts.Creation, a *tempfacts.A
 			Pos: cr.Call.Pos(), End: cr.Call.End(),
 			Message: msg + ": " + fix,
 			Related: []analysis.RelatedInformation{{Pos: l.Node.Pos(), End: l.Node.End(), Message: "returns here with the error variable nil"}},
-		})
+		}, strictOnly)
 		return
 	default:
 		msg = fmt.Sprintf("%s from %s is not removed on every path, so it stays on disk", what(cr, name), c.calleeName(cr))
@@ -446,13 +433,13 @@ func (c *checker) reportLeak(fn ast.Node, cr *tempfacts.Creation, a *tempfacts.A
 		Message:        msg + ": " + fix,
 		Related:        rel,
 		SuggestedFixes: fixes,
-	})
+	}, strictOnly)
 }
 
 // report reports a leak, strict-only when every exit that leaks it is a
 // failed test.
-func (c *checker) report(d analysis.Diagnostic) {
-	if c.strictOnly {
+func (c *checker) report(d analysis.Diagnostic, strictOnly bool) {
+	if strictOnly {
 		c.r.ReportStrict(d)
 		return
 	}

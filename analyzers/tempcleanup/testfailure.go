@@ -57,17 +57,16 @@ func (c *checker) testFailure(call *ast.CallExpr) bool {
 	return false
 }
 
-// withoutFailures returns the skipping exits that are not test failures:
-// the exits a default report lists. When every exit is a failure, it
-// returns them all and makes the report strict-only; under -strict the
-// failures are listed too.
-func (c *checker) withoutFailures(skipped []pathflow.Leak) []pathflow.Leak {
+// withoutFailures returns the skipping exits that are not test failures,
+// the exits a default report lists, and false. When every exit is a
+// failure it returns them all and true: the report is strict-only. Under
+// -strict the failures are listed too.
+func (c *checker) withoutFailures(skipped []pathflow.Leak) ([]pathflow.Leak, bool) {
 	if strict || len(skipped) == 0 {
-		return skipped
+		return skipped, false
 	}
 	if c.failureOnly(skipped) {
-		c.strictOnly = true
-		return skipped
+		return skipped, true
 	}
 	var out []pathflow.Leak
 	for _, l := range skipped {
@@ -76,5 +75,5 @@ func (c *checker) withoutFailures(skipped []pathflow.Leak) []pathflow.Leak {
 		}
 		out = append(out, l)
 	}
-	return out
+	return out, false
 }
