@@ -45,6 +45,10 @@ type Source struct {
 	// Stmt is the statement of the assignment: for Value and Tuple, the
 	// *ast.AssignStmt or *ast.ValueSpec; nil otherwise.
 	Stmt ast.Node
+	// Block is, for an *ast.AssignStmt, the block, case or comm clause
+	// whose statement list holds it; nil elsewhere. A use after Stmt and
+	// inside Block runs after the assignment.
+	Block ast.Node
 }
 
 // An Index holds the assignments of one package.
@@ -74,7 +78,13 @@ func New(info *types.Info, pkg *types.Package, files []*ast.File) *Index {
 		return x
 	}
 	for _, f := range files {
-		ast.Inspect(f, x.visit)
+		ast.PreorderStack(f, nil, func(n ast.Node, stack []ast.Node) bool {
+			if as, ok := n.(*ast.AssignStmt); ok && len(stack) > 0 {
+				x.assign(as, stack[len(stack)-1])
+				return true
+			}
+			return x.visit(n)
+		})
 	}
 	return x
 }
@@ -91,8 +101,6 @@ func (x *Index) visit(n ast.Node) bool {
 		x.composite(n)
 	case *ast.CallExpr:
 		x.flagBinding(n)
-	case *ast.AssignStmt:
-		x.assign(n)
 	case *ast.ValueSpec:
 		for i, id := range n.Names {
 			v := x.target(id)
@@ -173,7 +181,12 @@ func (x *Index) results(ft *ast.FuncType, body *ast.BlockStmt) {
 	}
 }
 
-func (x *Index) assign(n *ast.AssignStmt) {
+func (x *Index) assign(n *ast.AssignStmt, parent ast.Node) {
+	var block ast.Node
+	switch parent.(type) {
+	case *ast.BlockStmt, *ast.CaseClause, *ast.CommClause:
+		block = parent
+	}
 	switch n.Tok {
 	case token.DEFINE, token.ASSIGN:
 		for i, lhs := range n.Lhs {
@@ -186,10 +199,10 @@ func (x *Index) assign(n *ast.AssignStmt) {
 			}
 			switch {
 			case len(n.Rhs) == len(n.Lhs):
-				x.add(v, Source{Kind: Value, Expr: n.Rhs[i], Stmt: n})
+				x.add(v, Source{Kind: Value, Expr: n.Rhs[i], Stmt: n, Block: block})
 			case len(n.Rhs) == 1:
 				if call, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr); ok {
-					x.add(v, Source{Kind: Tuple, Call: call, Index: i, Stmt: n})
+					x.add(v, Source{Kind: Tuple, Call: call, Index: i, Stmt: n, Block: block})
 				} else if i == 0 {
 					x.add(v, Source{Kind: Value, Expr: n.Rhs[0]}) // v, ok := m[k] / x.(T) / <-ch
 				} else {

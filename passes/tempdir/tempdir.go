@@ -13,7 +13,6 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/tmplint/tmplint/internal/analysisdoc"
@@ -480,28 +479,10 @@ func (r *Result) dominating(id *ast.Ident, srcs []assigns.Source) (assigns.Sourc
 		return assigns.Source{}, false
 	}
 	stmt, ok := val.Stmt.(*ast.AssignStmt)
-	if !ok || id.Pos() < stmt.End() {
+	if !ok || val.Block == nil || id.Pos() < stmt.End() || id.Pos() >= val.Block.End() {
 		return assigns.Source{}, false
 	}
-	for _, f := range r.files {
-		if f.Pos() > stmt.Pos() || stmt.End() > f.End() {
-			continue
-		}
-		path, _ := astutil.PathEnclosingInterval(f, stmt.Pos(), stmt.End())
-		for i, n := range path {
-			if n != stmt || i+1 >= len(path) {
-				continue
-			}
-			switch b := path[i+1].(type) {
-			case *ast.BlockStmt, *ast.CaseClause, *ast.CommClause:
-				if id.Pos() < b.End() {
-					return *val, true
-				}
-			}
-			break
-		}
-	}
-	return assigns.Source{}, false
+	return *val, true
 }
 
 // foreignVar evaluates a package-level variable of another package by
