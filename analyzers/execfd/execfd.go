@@ -17,6 +17,7 @@ import (
 	"github.com/tmplint/tmplint/internal/report"
 	"github.com/tmplint/tmplint/passes/directives"
 	"github.com/tmplint/tmplint/passes/errpred"
+	"github.com/tmplint/tmplint/passes/lazyssa"
 )
 
 //go:embed doc.go
@@ -27,7 +28,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:      "execfd",
 	Doc:       analysisdoc.Extract(doc, "execfd"),
 	URL:       "https://pkg.go.dev/github.com/tmplint/tmplint/analyzers/execfd",
-	Requires:  []*analysis.Analyzer{directives.Analyzer, errpred.Analyzer},
+	Requires:  []*analysis.Analyzer{directives.Analyzer, errpred.Analyzer, lazyssa.Analyzer},
 	Run:       run,
 	FactTypes: []analysis.Fact{new(paramUses), new(cmdCreator), new(reapsAll)},
 }
@@ -77,6 +78,7 @@ func run(pass *analysis.Pass) (any, error) {
 			return true
 		})
 	}
+	c.checkFileFields()
 	c.exportFacts(pass.Files)
 	return nil, nil
 }

@@ -1,0 +1,214 @@
+// Package fieldflow follows resources kept in struct fields across the
+// functions of a package, on its SSA form: where a field is given a value,
+// where the value read from it goes (to a child process, to a release such
+// as Close or Wait, to other code), whatever the shape of the code in
+// between: a slice literal, an append, a range loop, an interface, a
+// closure, a helper that closes its parameter.
+//
+// A struct that keeps a resource in a field takes over the duty to release
+// it: some function of the package must release the field's value or hand
+// it on. The syntax-level question "is this selector closed?" misses the
+// shapes real code uses (a descriptor opened by one method, put into
+// cmd.ExtraFiles by another, closed by none); in SSA each of them is a
+// chain of instructions from a field address to a call.
+package fieldflow
+
+import (
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// A Use is what the code does with a value read from a field.
+type Use uint8
+
+const (
+	Borrows  Use = 0
+	Releases Use = 1 << iota // closes, waits for or releases it
+	Escapes                  // hands it on: returned, stored elsewhere, sent, given to code that may keep it
+	Child                    // hands it to a child process (exec.Cmd's files, os.ProcAttr.Files)
+)
+
+// A Site is an instruction of a function of the package.
+type Site struct {
+	Pos  token.Pos
+	Func *ssa.Function
+	// Recv names the variable the field was read through ("p" for
+	// p.files) when it is a parameter or a receiver, or "".
+	Recv string
+}
+
+// A Store is an assignment of a value to the field.
+type Store struct {
+	Site
+	// Created is the call that opened the value when the package made
+	// it there (os.Create, (*net.TCPListener).File), nil when the value
+	// came from elsewhere (a parameter, another package's result).
+	Created *Creation
+	// Nil is set when the value stored is nil: a reset, neither owned
+	// nor foreign.
+	Nil bool
+}
+
+// A Creation is a call that opened a new descriptor.
+type Creation struct {
+	Name string        // "os.Create", "TCPListener.File"
+	Func *ssa.Function // the function that made the call
+}
+
+// A Field is what the package does with one struct field.
+type Field struct {
+	Var      *types.Var
+	Stores   []Store
+	Children []Site // the field's value handed to a child process
+	Releases []Site // released, or given to a function that may release it
+	Escapes  []Site // handed on
+}
+
+// Owned reports whether every value the package stores in the field is one
+// it opened itself, and there is at least one: the package owns what the
+// field holds.
+func (f *Field) Owned() bool {
+	created := false
+	for _, s := range f.Stores {
+		switch {
+		case s.Nil:
+		case s.Created == nil:
+			return false
+		default:
+			created = true
+		}
+	}
+	return created
+}
+
+// Released reports whether some function of the package releases the
+// field's value or hands it on.
+func (f *Field) Released() bool { return len(f.Releases) > 0 || len(f.Escapes) > 0 }
+
+// A Policy says what the code outside the package does with a value.
+type Policy struct {
+	// Foreign says what a call of a function of another package does
+	// with its argument i (the receiver of a method is argument 0).
+	Foreign func(callee *types.Func, i int) Use
+	// FuncValuesBorrow makes a call through a function value a borrow
+	// of the field's value: the field still holds it after the call,
+	// so a callee that released it would leave the field holding a
+	// released resource. When false, the call may keep it.
+	FuncValuesBorrow bool
+}
+
+// Analyze follows the fields for which tracked returns true through the
+// functions, all of one package.
+func Analyze(pkg *ssa.Package, funcs []*ssa.Function, tracked func(*types.Var) bool, pol Policy) map[*types.Var]*Field {
+	a := &analysis{pkg: pkg, pol: pol, tracked: tracked, fields: make(map[*types.Var]*Field), summaries: make(map[paramKey]Use)}
+	for _, fn := range funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				switch instr := instr.(type) {
+				case *ssa.FieldAddr:
+					if f := a.field(instr.X.Type(), instr.Field); f != nil {
+						a.fieldAddr(f, fn, instr)
+					}
+				case *ssa.Field:
+					if f := a.field(instr.X.Type(), instr.Field); f != nil {
+						a.record(f, a.follow(instr, fn, recvName(instr.X)))
+					}
+				}
+			}
+		}
+	}
+	return a.fields
+}
+
+type paramKey struct {
+	fn *ssa.Function
+	i  int
+}
+
+type analysis struct {
+	pkg       *ssa.Package
+	pol       Policy
+	tracked   func(*types.Var) bool
+	fields    map[*types.Var]*Field
+	summaries map[paramKey]Use // what a function of the package does with its parameter
+}
+
+// field returns the record of field i of the struct (or pointer to
+// struct) type t when it is tracked.
+func (a *analysis) field(t types.Type, i int) *Field {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok || i >= st.NumFields() {
+		return nil
+	}
+	v := st.Field(i)
+	if !a.tracked(v) {
+		return nil
+	}
+	f := a.fields[v]
+	if f == nil {
+		f = &Field{Var: v}
+		a.fields[v] = f
+	}
+	return f
+}
+
+// uses collects what happens to one value read from a field.
+type uses struct {
+	children, releases, escapes []Site
+}
+
+func (a *analysis) record(f *Field, u *uses) {
+	f.Children = append(f.Children, u.children...)
+	f.Releases = append(f.Releases, u.releases...)
+	f.Escapes = append(f.Escapes, u.escapes...)
+}
+
+// fieldAddr handles an address of the field: stores into it, loads from
+// it, and the address itself going elsewhere.
+func (a *analysis) fieldAddr(f *Field, fn *ssa.Function, fa *ssa.FieldAddr) {
+	recv := recvName(fa.X)
+	for _, ref := range *fa.Referrers() {
+		switch ref := ref.(type) {
+		case *ssa.Store:
+			if ref.Addr != fa {
+				a.record(f, &uses{escapes: []Site{{Pos: ref.Pos(), Func: fn, Recv: recv}}})
+				continue
+			}
+			st := Store{Site: Site{Pos: ref.Pos(), Func: fn, Recv: recv}}
+			if isNil(ref.Val) {
+				st.Nil = true
+			} else {
+				st.Created = a.creation(ref.Val, fn, f.Var, make(map[ssa.Value]bool))
+			}
+			f.Stores = append(f.Stores, st)
+		case *ssa.UnOp:
+			if ref.Op == token.MUL {
+				a.record(f, a.follow(ref, fn, recv))
+			}
+		case *ssa.DebugRef:
+		default:
+			// &s.f given to other code: it may store anything there
+			// and release what is there.
+			a.record(f, &uses{escapes: []Site{{Pos: fa.Pos(), Func: fn, Recv: recv}}})
+		}
+	}
+}
+
+// recvName names the value a field is read through when it is a
+// parameter (a receiver included).
+func recvName(v ssa.Value) string {
+	if p, ok := v.(*ssa.Parameter); ok {
+		return p.Name()
+	}
+	return ""
+}
+
+func isNil(v ssa.Value) bool {
+	c, ok := v.(*ssa.Const)
+	return ok && c.IsNil()
+}
