@@ -68,6 +68,18 @@
 //     function of the package waits for (or hands on), reported at the
 //     store: "field child of server holds the child started by
 //     cmd.Start, but no function of the package waits for it";
+//   - a descriptor that the package opens and keeps in an unexported
+//     struct field (a file, a listener's or connection's File duplicate,
+//     a slice of them: s.files = []*os.File{f}), that some function hands
+//     to a child (cmd.ExtraFiles = s.files, cmd.Stdout = s.out,
+//     os.ProcAttr's Files) and that no function of the package closes,
+//     hands on or gives to code that may close it, reported where it is
+//     handed to the child: the parent keeps its copy for as long as it
+//     runs. The field is followed on the package's SSA form, through
+//     slice literals, appends, range loops, interfaces, closures and
+//     helpers that close their parameter; a call through a function value
+//     borrows what the field still holds. The same SSA following decides
+//     whether some function waits for a command field (the rule above);
 //   - a child that is not waited in the function (detached, or released
 //     with Process.Release) whose Stdin, Stdout or Stderr is the parent's
 //     os.Stdin, os.Stdout or os.Stderr: it keeps the parent's output open

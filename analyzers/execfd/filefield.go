@@ -118,8 +118,8 @@ func (c *checker) isFileField(v *types.Var) bool {
 
 // foreignUse is what a function of another package does with its argument
 // i (0 is the receiver of a method): known by its fact, or judged by the
-// parameter's type as mayClose does: an interface without Close (an
-// io.Writer) only uses the file.
+// parameter's type as mayClose does: an interface without a method that
+// releases (an io.Writer, any) only uses the file or the command.
 func (c *checker) foreignUse(fn *types.Func, i int) fieldflow.Use {
 	sig := fn.Type().(*types.Signature)
 	if sig.Recv() != nil {
@@ -150,7 +150,8 @@ func (c *checker) foreignUse(fn *types.Func, i int) fieldflow.Use {
 	}
 	if iface, ok := pt.Underlying().(*types.Interface); ok && !pkgtypes.IsOSFile(pt) {
 		for m := range iface.Methods() {
-			if m.Name() == "Close" {
+			switch m.Name() {
+			case "Close", "Wait", "Release":
 				return fieldflow.Escapes
 			}
 		}

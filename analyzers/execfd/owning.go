@@ -6,6 +6,9 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/tmplint/tmplint/internal/fieldflow"
+	"github.com/tmplint/tmplint/passes/lazyssa"
 )
 
 // A struct that keeps a started child in a field takes over the duty to
@@ -68,7 +71,10 @@ func fieldStore(info *types.Info, id ast.Expr, stack []ast.Node) *store {
 
 // ownedFields records, per field of the package that holds a command, a
 // process or a file, whether some function waits for it, closes it or
-// hands it on.
+// hands it on. The fields are followed on the package's SSA form
+// (internal/fieldflow): "s.child.Wait()" in a Close method, a helper that
+// waits for its parameter, "return s.child", the process of the command
+// waited with wait4.
 type ownedFields struct {
 	released map[*types.Var]bool
 }
@@ -79,45 +85,16 @@ func (c *checker) ownedFields() *ownedFields {
 	}
 	o := &ownedFields{released: make(map[*types.Var]bool)}
 	c.owned = o
-	info := c.pass.TypesInfo
-	for _, f := range c.pass.Files {
-		ast.PreorderStack(f, nil, func(n ast.Node, stack []ast.Node) bool {
-			sel, ok := n.(*ast.SelectorExpr)
-			if !ok || len(stack) == 0 {
-				return true
-			}
-			s := info.Selections[sel]
-			if s == nil || s.Kind() != types.FieldVal {
-				return true
-			}
-			field, _ := s.Obj().(*types.Var)
-			if field == nil || field.Pkg() != c.pass.Pkg || o.released[field] {
-				return true
-			}
-			t := field.Type()
-			if !isCmd(t) && !isNamed(t, "os", "Process") && !isNamed(t, "os", "File") {
-				return true
-			}
-			if as, ok := stack[len(stack)-1].(*ast.AssignStmt); ok && isLHS(as, sel) {
-				return true // s.child = cmd
-			}
-			if isNamed(t, "os", "Process") {
-				// p.Wait(), p.Release(): the method is called on the field.
-				if psel, ok := stack[len(stack)-1].(*ast.SelectorExpr); ok && psel.X == sel && len(stack) >= 2 {
-					if call, ok := stack[len(stack)-2].(*ast.CallExpr); ok && call.Fun == psel {
-						switch psel.Sel.Name {
-						case "Wait", "Release":
-							o.released[field] = true
-						}
-						return true
-					}
-				}
-			}
-			if c.useOf(sel, stack)&(useWaits|useCloses|useTakes) != 0 {
-				o.released[field] = true
-			}
-			return true
-		})
+	prog := c.pass.ResultOf[lazyssa.Analyzer].(*lazyssa.Program)
+	tracked := func(v *types.Var) bool {
+		t := v.Type()
+		return v.Pkg() == c.pass.Pkg && (isCmd(t) || isNamed(t, "os", "Process") || isNamed(t, "os", "File"))
+	}
+	// A callback given the command may wait for it: function values
+	// keep what they are given.
+	fields := fieldflow.Analyze(prog.Package(), prog.Functions(), tracked, fieldflow.Policy{Foreign: c.foreignUse})
+	for v, f := range fields {
+		o.released[v] = f.Released()
 	}
 	return o
 }

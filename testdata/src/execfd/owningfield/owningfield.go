@@ -125,3 +125,63 @@ func (p *procWaited) Stop() error {
 	_, err := p.proc.Wait()
 	return err
 }
+
+// killedThroughLocal copies the field to a local and only kills the
+// child: the local is the field's value, not a new owner.
+type killedThroughLocal struct{ child *exec.Cmd }
+
+func (k *killedThroughLocal) Start() error {
+	cmd := exec.Command("server")
+	if err := cmd.Start(); err != nil {
+		return err
+	}
+	k.child = cmd // want `field child of killedThroughLocal holds the child started by cmd.Start, but no function of the package waits for it`
+	return nil
+}
+
+func (k *killedThroughLocal) Close() error {
+	c := k.child
+	if c == nil {
+		return nil
+	}
+	return c.Process.Kill()
+}
+
+// waitedInGoroutine waits for its child in a goroutine that Stop starts.
+type waitedInGoroutine struct {
+	child *exec.Cmd
+	done  chan error
+}
+
+func (w *waitedInGoroutine) Start() error {
+	cmd := exec.Command("server")
+	if err := cmd.Start(); err != nil {
+		return err
+	}
+	w.child = cmd // ok: Stop waits in a goroutine
+	return nil
+}
+
+func (w *waitedInGoroutine) Stop() {
+	w.child.Process.Kill()
+	go func() { w.done <- w.child.Wait() }()
+}
+
+// waitedThroughInterface waits through an interface that has Wait.
+type waitedThroughInterface struct{ child *exec.Cmd }
+
+type waiter interface{ Wait() error }
+
+func (w *waitedThroughInterface) Start() error {
+	cmd := exec.Command("server")
+	if err := cmd.Start(); err != nil {
+		return err
+	}
+	w.child = cmd // ok: reap waits for it as a waiter
+	return nil
+}
+
+func (w *waitedThroughInterface) reap() error {
+	var x waiter = w.child
+	return x.Wait()
+}
