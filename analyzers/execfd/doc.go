@@ -14,7 +14,10 @@
 //   - an *os.File that the function created (an os.Pipe end, an opened
 //     file) and handed to a child, through cmd.Stdin, cmd.Stdout,
 //     cmd.Stderr, cmd.ExtraFiles or the Files of os.StartProcess's
-//     ProcAttr, that the parent does not close after Start or Run on every
+//     ProcAttr (also through a function value that holds os.StartProcess,
+//     or any function value whose type is a starter's: it returns an
+//     *os.Process and takes the child's files as an []*os.File or an
+//     *os.ProcAttr), that the parent does not close after Start or Run on every
 //     path. A deferred Close does not help when the parent first reads the
 //     other end of the pipe: the read blocks before the deferred call runs,
 //     and the message says so ("the reader of r never sees EOF and blocks

@@ -182,9 +182,11 @@ type file struct {
 	partner *types.Var // the other end of the pipe
 }
 
-// A startProcess is a call of os.StartProcess.
+// A startProcess is a call of os.StartProcess or of another process
+// starter (starter.go).
 type startProcess struct {
 	call  *ast.CallExpr
+	name  string // "os.StartProcess", or the starter as written: "env.newProc"
 	files []ast.Expr
 	proc  *types.Var // the *os.Process result, if kept in a local variable
 }
@@ -279,11 +281,8 @@ func (fn *fun) collectDefs() {
 				stmt, _ = stack[len(stack)-2].(*ast.DeclStmt)
 			}
 		case *ast.CallExpr:
-			if isFunc(info, n, "os", "StartProcess") && len(n.Args) == 3 {
-				p := &startProcess{call: n}
-				if lit := fn.procAttr(n.Args[2]); lit != nil {
-					p.files = fieldElems(info, lit, "Files")
-				}
+			if files, ok := fn.processStarter(n); ok {
+				p := &startProcess{call: n, files: files, name: types.ExprString(n.Fun)}
 				if as, ok := stack[len(stack)-1].(*ast.AssignStmt); ok && len(as.Rhs) == 1 && len(as.Lhs) == 2 {
 					p.proc = fn.localVar(as.Lhs[0])
 				}

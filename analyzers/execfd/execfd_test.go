@@ -11,7 +11,7 @@ import (
 )
 
 func TestFiles(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/files")
+	analysistest.RunWithSuggestedFixes(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/files", "execfd/starters")
 }
 
 func TestWait(t *testing.T) {

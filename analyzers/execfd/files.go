@@ -33,6 +33,9 @@ type handoff struct {
 	f     *file
 	start *ast.CallExpr
 	what  string // "Start", "Run", "os.StartProcess", ...
+	// process is set for a start by a process starter, whose what is
+	// the starter as written (starter.go).
+	process bool
 }
 
 // checkFiles reports the files handed to a child that the parent does not
@@ -72,7 +75,7 @@ func (fn *fun) checkFiles() {
 	}
 	for _, p := range fn.procs {
 		for _, f := range fn.filesIn(p.files) {
-			hs = append(hs, handoff{f: f, start: p.call, what: "os.StartProcess"})
+			hs = append(hs, handoff{f: f, start: p.call, what: p.name, process: true})
 		}
 	}
 	done := make(map[*file]bool)
@@ -101,7 +104,7 @@ func (fn *fun) filesIn(es []ast.Expr) []*file {
 func (fn *fun) checkHandoff(h handoff) bool {
 	path, _ := astutil.PathEnclosingInterval(fn.file, h.start.Pos(), h.start.End())
 	var errVar *types.Var
-	if h.what == "Start" || h.what == "os.StartProcess" {
+	if h.what == "Start" || h.process {
 		errVar = fn.errOf(h.start, path)
 	}
 	// A file kept in a local slice is released with the slice's

@@ -200,8 +200,8 @@ func (fn *fun) checkDetachedProcess(p *startProcess) {
 	}
 	fn.c.r.Report(analysis.Diagnostic{
 		Pos: p.call.Pos(), End: p.call.End(),
-		Message: fmt.Sprintf("the child started by os.StartProcess %s but inherits the parent's %s: %s; give the detached child its own files (os.DevNull or a log file)",
-			how, std, stdioHarm(std)),
+		Message: fmt.Sprintf("the child started by %s %s but inherits the parent's %s: %s; give the detached child its own files (os.DevNull or a log file)",
+			p.name, how, std, stdioHarm(std)),
 	})
 }
 
