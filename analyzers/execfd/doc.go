@@ -67,6 +67,11 @@
 //     waits for each element, or hand the slice on. The early return when
 //     a later start fails is the classic leak: the children started so far
 //     are never waited;
+//   - commands made into a local slice first (appends of exec.Command,
+//     a slice literal of them) and started by a range loop over it
+//     ("for _, c := range cmds { if err := c.Start(); err != nil {
+//     return err } }"): every path from the start must pass a loop that
+//     waits for each element, or hand the slice on, before it returns;
 //   - a started command stored in an unexported struct field that no
 //     function of the package waits for (or hands on), reported at the
 //     store: "field child of server holds the child started by

@@ -108,6 +108,9 @@ type fun struct {
 	// paramStarts are the Starts of the function's *exec.Cmd parameters
 	// (paramstart.go).
 	paramStarts []paramStart
+	// rangeStarts are the starts of a range loop's element over a
+	// local slice of fresh commands (rangestart.go).
+	rangeStarts []*rangeStart
 	cmds        map[*types.Var]*command
 	files       map[*types.Var]*file
 	procs       []*startProcess
@@ -203,7 +206,8 @@ func (c *checker) function(f *ast.File, node ast.Node, body *ast.BlockStmt, grap
 	}
 	fn.collectDefs()
 	fn.collectParamStarts()
-	if len(fn.cmds) == 0 && len(fn.procs) == 0 && len(fn.chained) == 0 && len(fn.unstored) == 0 && len(fn.paramStarts) == 0 {
+	fn.collectRangeStarts()
+	if len(fn.cmds) == 0 && len(fn.procs) == 0 && len(fn.chained) == 0 && len(fn.unstored) == 0 && len(fn.paramStarts) == 0 && len(fn.rangeStarts) == 0 {
 		return
 	}
 	if fn.cfg = graph(); fn.cfg == nil {
@@ -215,6 +219,7 @@ func (c *checker) function(f *ast.File, node ast.Node, body *ast.BlockStmt, grap
 	fn.checkWaits()
 	fn.checkShells()
 	fn.checkParamStarts()
+	fn.checkRangeStarts()
 }
 
 // walk visits the nodes of the body, with the stack of their ancestors and

@@ -1,0 +1,208 @@
+package execfd
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/astutil"
+
+	"github.com/tmplint/tmplint/internal/pathflow"
+)
+
+// Commands made into a local slice first ("cmds = append(cmds,
+// exec.Command(n))", a slice literal of commands) and then started by a
+// range loop over the slice ("for _, c := range cmds { if err :=
+// c.Start(); err != nil { return err } }") are the function's, as if it
+// had named each: the return when the k-th start fails leaves the k-1
+// children started before it unwaited. Every path from such a start must
+// pass a loop that waits for each element of the slice, or hand the slice
+// on, before it returns.
+
+// A rangeStart is a start of the element of a range loop over a local
+// slice of fresh commands.
+type rangeStart struct {
+	call *ast.CallExpr // elem.Start()
+	elem string        // the element as written: "c", "cmds[i]"
+	col  *collection
+	loop *ast.RangeStmt
+}
+
+// collectRangeStarts finds the starts of elements of local slices that
+// hold only commands the function made.
+func (fn *fun) collectRangeStarts() {
+	info := fn.info()
+	fn.walk(func(n ast.Node, stack []ast.Node, inLit bool) bool {
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		rs, ok := n.(*ast.RangeStmt)
+		if !ok {
+			return true
+		}
+		s := fn.localVar(rs.X)
+		if s == nil || !fn.holdsFreshCmds(s) {
+			return true
+		}
+		var key, val *types.Var
+		if id, ok := rs.Key.(*ast.Ident); ok {
+			key, _ = info.ObjectOf(id).(*types.Var)
+		}
+		if id, ok := rs.Value.(*ast.Ident); ok {
+			val, _ = info.ObjectOf(id).(*types.Var)
+		}
+		ast.Inspect(rs.Body, func(m ast.Node) bool {
+			if _, ok := m.(*ast.FuncLit); ok {
+				return false
+			}
+			call, ok := m.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+			if !ok || sel.Sel.Name != "Start" || !isCmd(info.TypeOf(sel.X)) {
+				return true
+			}
+			isElem := false
+			switch x := ast.Unparen(sel.X).(type) {
+			case *ast.Ident:
+				isElem = val != nil && info.Uses[x] == val
+			case *ast.IndexExpr:
+				isElem = key != nil && isVar(info, x.X, s) && isVar(info, x.Index, key)
+			}
+			if isElem {
+				fn.rangeStarts = append(fn.rangeStarts, &rangeStart{call: call, elem: types.ExprString(sel.X), col: &collection{v: s}, loop: rs})
+			}
+			return true
+		})
+		return true
+	})
+}
+
+// holdsFreshCmds reports whether the local slice of commands is given,
+// in the function, only fresh commands: nil, make, a literal of command
+// creations, or appends of them to itself.
+func (fn *fun) holdsFreshCmds(s *types.Var) bool {
+	sl, ok := s.Type().Underlying().(*types.Slice)
+	if !ok || !isCmd(sl.Elem()) || s.Parent() == nil || s.Parent() == fn.c.pass.Pkg.Scope() {
+		return false
+	}
+	info := fn.info()
+	fresh := func(e ast.Expr) bool {
+		call, ok := ast.Unparen(e).(*ast.CallExpr)
+		return ok && fn.c.isCmdCreatorCall(call)
+	}
+	value := func(e ast.Expr) bool {
+		switch e := ast.Unparen(e).(type) {
+		case *ast.CompositeLit:
+			for _, elt := range e.Elts {
+				if !fresh(elt) {
+					return false
+				}
+			}
+			return true
+		case *ast.CallExpr:
+			if id, ok := ast.Unparen(e.Fun).(*ast.Ident); ok {
+				if b, ok := info.Uses[id].(*types.Builtin); ok {
+					switch b.Name() {
+					case "make":
+						return true
+					case "append":
+						if len(e.Args) < 2 || e.Ellipsis.IsValid() || !isVar(info, e.Args[0], s) {
+							return false
+						}
+						for _, a := range e.Args[1:] {
+							if !fresh(a) {
+								return false
+							}
+						}
+						return true
+					}
+				}
+			}
+		case *ast.Ident:
+			return e.Name == "nil"
+		}
+		return false
+	}
+	assigned, ok := true, false
+	ast.Inspect(fn.body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for i, l := range n.Lhs {
+				if id, ok := ast.Unparen(l).(*ast.Ident); !ok || info.ObjectOf(id) != s {
+					continue
+				}
+				ok = true
+				if len(n.Lhs) != len(n.Rhs) || !value(n.Rhs[i]) {
+					assigned = false
+				}
+			}
+		case *ast.ValueSpec:
+			for i, id := range n.Names {
+				if info.Defs[id] != s {
+					continue
+				}
+				if len(n.Values) == 0 {
+					ok = true
+					continue
+				}
+				ok = true
+				if len(n.Values) != len(n.Names) || !value(n.Values[i]) {
+					assigned = false
+				}
+			}
+		case *ast.UnaryExpr:
+			if isVar(info, n.X, s) {
+				assigned = false // &cmds: set elsewhere
+			}
+		}
+		return true
+	})
+	return ok && assigned
+}
+
+// checkRangeStarts follows each range start to the returns.
+func (fn *fun) checkRangeStarts() {
+	if fn.c.reaps() || fn.isMain() {
+		return
+	}
+	for _, rs := range fn.rangeStarts {
+		released := fn.releases(rs.col)
+		q := &pathflow.Query{
+			Info:     fn.info(),
+			CFG:      fn.cfg,
+			Creation: rs.call,
+			Table:    fn.c.table,
+			Release: func(n ast.Node, stack []ast.Node) pathflow.Action {
+				if released[n] {
+					return pathflow.Action{Effect: pathflow.Released}
+				}
+				return pathflow.Action{}
+			},
+		}
+		fn.deferRelease(q, rs.call.Pos(), released)
+		path, _ := astutil.PathEnclosingInterval(fn.file, rs.call.Pos(), rs.call.End())
+		if !inLoop(path) {
+			continue
+		}
+		for _, l := range pathflow.Leaks(q) {
+			if l.Kind != pathflow.Return {
+				continue
+			}
+			col := rs.col.v.Name()
+			why, at := "they are never waited (each stays a zombie once it exits)", "this return leaves them unwaited"
+			if rs.loop.Body.Pos() <= l.Node.Pos() && l.Node.End() <= rs.loop.Body.End() {
+				why, at = "when a later start fails, the children started so far are never waited (each stays a zombie once it exits)", "this return leaves the children started so far unwaited"
+			}
+			fn.c.r.Report(analysis.Diagnostic{
+				Pos: rs.call.Pos(), End: rs.call.End(),
+				Message: fmt.Sprintf("%s.Start starts the commands of %s one by one, but some path returns without waiting for them: %s; wait for each command in %s (Process.Kill then Wait to stop them) before returning",
+					rs.elem, col, why, col),
+				Related: related(l.Node, at),
+			})
+			break
+		}
+	}
+}
