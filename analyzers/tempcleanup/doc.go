@@ -30,6 +30,13 @@
 //     (the branch where the rename failed still needs the removal), or
 //     passed to a function that takes it (stores or returns it).
 //
+// A creation that is never named — discarded, the call of a go or defer
+// statement, or passed whole to a call (t.Log(os.MkdirTemp("", "x")),
+// fmt.Sprint(os.CreateTemp("", ""))) whose callee only uses the object —
+// cannot be removed by anything afterwards and is reported at the
+// creation. A callee that removes, keeps or prints it for the user (fmt
+// and log printers), or that is not known (a function value), has it.
+//
 // Passing the object, or a path inside it (filepath.Join(dir, "x"),
 // f.Name()), to a function that only uses it — opens, reads, writes,
 // downloads into, extracts into, runs a command in it — is a borrow: the

@@ -181,8 +181,11 @@ func (c *checker) creation(fn ast.Node, g *cfg.CFG, cr *tempfacts.Creation, stac
 			})
 		}
 	}
-	switch parent.(type) {
-	case *ast.ExprStmt:
+	switch parent := parent.(type) {
+	case *ast.CallExpr:
+		c.forwarded(parent, cr)
+		return
+	case *ast.ExprStmt, *ast.GoStmt, *ast.DeferStmt:
 		mainStrict()
 		msg := fmt.Sprintf("%s from %s is discarded and never removed, so it stays on disk: keep it and remove it when done",
 			what(cr, ""), c.calleeName(cr))
