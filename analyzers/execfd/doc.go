@@ -108,6 +108,13 @@
 //     pipe open and Wait blocks until they exit. The fix sets
 //     cmd.WaitDelay.
 //
+// A descriptor can also reach a child by its number: duplicated with
+// syscall.Dup or unix.Dup (the duplicate is not close-on-exec, so every
+// child inherits it) and named in a local command's Env or Args
+// ("LISTEN_FD=%d", directly or through one local string). From the start,
+// every path must close the number (syscall.Close, unix.Close), or return
+// it; a number wrapped in a file (os.NewFile) is the file's.
+//
 // A file kept in a local slice (files = append(files, f), or in a struct
 // element, pipes = append(pipes, pipe{r, w})) is released with the
 // slice: by a loop that closes each element, or by handing the slice on

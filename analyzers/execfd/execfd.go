@@ -220,6 +220,7 @@ func (c *checker) function(f *ast.File, node ast.Node, body *ast.BlockStmt, grap
 	fn.checkShells()
 	fn.checkParamStarts()
 	fn.checkRangeStarts()
+	fn.checkNumberedFDs()
 }
 
 // walk visits the nodes of the body, with the stack of their ancestors and
