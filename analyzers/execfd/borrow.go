@@ -4,14 +4,22 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/tmplint/tmplint/internal/fieldflow"
+	"github.com/tmplint/tmplint/internal/pkgtypes"
+	"github.com/tmplint/tmplint/passes/lazyssa"
 )
 
 // Passing a command or a file to a function does not by itself hand it
 // off: a function that only configures, logs or writes to it borrows it,
 // and the caller keeps the duty to wait or close. What a function of the
 // package does with each of its *exec.Cmd and *os.File parameters is
-// summarized here, once, from its body, and exported as a fact for the
-// packages that import it (facts.go). A function of another package
+// summarized here, once, from its body in SSA form (internal/fieldflow:
+// the parameter is followed through locals, phis, interfaces, slices of
+// structs that hold it, closures and the package's helpers), and exported
+// as a fact for the packages that import it (facts.go). A function of another package
 // without a fact is not known, and taking its argument is assumed
 // (silence).
 //
@@ -88,62 +96,54 @@ func cmdMethodUse(name string) paramUse {
 }
 
 // paramUse summarizes what the function of this package does with its
-// parameter i.
+// parameter i, from its SSA form (internal/fieldflow): the value is
+// followed through locals, phis, interfaces, slices, closures that run and
+// helpers of the package, whatever the syntax.
 func (c *checker) paramUse(fn *types.Func, i int) paramUse {
 	key := paramKey{fn, i}
 	if u, ok := c.uses[key]; ok {
 		return u
 	}
-	c.uses[key] = useTakes // while in progress: a recursive call takes it
-	decl := c.funcDecl(fn)
 	sig := fn.Type().(*types.Signature)
-	if decl == nil || decl.Body == nil || sig.TypeParams() != nil || sig.RecvTypeParams() != nil || i >= sig.Params().Len() {
+	if sig.TypeParams() != nil || sig.RecvTypeParams() != nil || i >= sig.Params().Len() {
 		return useTakes
 	}
-	u := c.summarize(decl.Body, sig.Params().At(i))
+	flow, prog := c.flow()
+	sf := prog.FuncValue(fn)
+	if sf == nil || sf.Blocks == nil {
+		c.uses[key] = useTakes
+		return useTakes
+	}
+	if sig.Recv() != nil {
+		i++ // the receiver is the SSA function's first parameter
+	}
+	use := flow.Param(sf, i)
+	var u paramUse
+	if use&fieldflow.Starts != 0 {
+		u |= useStarts
+	}
+	if use&fieldflow.Releases != 0 {
+		if pkgtypes.IsOSFile(sf.Params[i].Type()) {
+			u |= useCloses
+		} else {
+			u |= useWaits
+		}
+	}
+	if use&fieldflow.Escapes != 0 {
+		u |= useTakes
+	}
 	c.uses[key] = u
 	return u
 }
 
-// funcDecl returns the declaration of a function of the package.
-func (c *checker) funcDecl(fn *types.Func) *ast.FuncDecl {
-	if c.decls == nil {
-		c.decls = make(map[*types.Func]*ast.FuncDecl)
-		for _, f := range c.pass.Files {
-			for _, d := range f.Decls {
-				if fd, ok := d.(*ast.FuncDecl); ok {
-					if obj, ok := c.pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
-						c.decls[obj] = fd
-					}
-				}
-			}
-		}
+// flow returns the following of values through the package's SSA form,
+// built on first use.
+func (c *checker) flow() (*fieldflow.Flow, *ssa.Program) {
+	prog := c.pass.ResultOf[lazyssa.Analyzer].(*lazyssa.Program)
+	if c.flows == nil {
+		c.flows = fieldflow.New(prog.Package(), prog.Functions(), fieldflow.Policy{Foreign: c.foreignUse})
 	}
-	return c.decls[fn]
-}
-
-// summarize returns what the body does with the parameter v.
-func (c *checker) summarize(body *ast.BlockStmt, v *types.Var) paramUse {
-	info := c.pass.TypesInfo
-	var u paramUse
-	ast.PreorderStack(body, nil, func(n ast.Node, stack []ast.Node) bool {
-		if u&useTakes != 0 {
-			return false
-		}
-		id, ok := n.(*ast.Ident)
-		if !ok || info.Uses[id] != v {
-			return true
-		}
-		for _, s := range stack {
-			if _, ok := s.(*ast.FuncLit); ok {
-				u |= useTakes // a closure may run at any time, or never
-				return true
-			}
-		}
-		u |= c.useOf(id, stack)
-		return true
-	})
-	return u
+	return c.flows, prog.Package().Prog
 }
 
 // useOf says what one use of a command or file variable does with it.
@@ -231,4 +231,21 @@ func (c *checker) useOf(id ast.Expr, stack []ast.Node) paramUse {
 func pkgTypesFile(info *types.Info, e ast.Expr) bool {
 	t := info.TypeOf(e)
 	return t != nil && isNamed(t, "os", "File")
+}
+
+// funcDecl returns the declaration of a function of the package.
+func (c *checker) funcDecl(fn *types.Func) *ast.FuncDecl {
+	if c.decls == nil {
+		c.decls = make(map[*types.Func]*ast.FuncDecl)
+		for _, f := range c.pass.Files {
+			for _, d := range f.Decls {
+				if fd, ok := d.(*ast.FuncDecl); ok {
+					if obj, ok := c.pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
+						c.decls[obj] = fd
+					}
+				}
+			}
+		}
+	}
+	return c.decls[fn]
 }

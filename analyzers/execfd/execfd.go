@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/tmplint/tmplint/internal/analysisdoc"
+	"github.com/tmplint/tmplint/internal/fieldflow"
 	"github.com/tmplint/tmplint/internal/pathflow"
 	"github.com/tmplint/tmplint/internal/pkgtypes"
 	"github.com/tmplint/tmplint/internal/report"
@@ -93,6 +94,7 @@ type checker struct {
 	uses      map[paramKey]paramUse         // what the package's functions do with their arguments
 	decls     map[*types.Func]*ast.FuncDecl // built on first use
 	owned     *ownedFields                  // built on first use
+	flows     *fieldflow.Flow               // the package's SSA value flow, built on first use
 	// creators memoizes which functions of the package return a fresh
 	// command.
 	creators map[*types.Func]bool

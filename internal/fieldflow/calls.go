@@ -24,6 +24,9 @@ func (a *analysis) call(ci ssa.CallInstruction, v ssa.Value, push func(ssa.Value
 		if use&Child != 0 {
 			u.children = append(u.children, at)
 		}
+		if use&Starts != 0 {
+			u.starts = append(u.starts, at)
+		}
 	}
 	if common.IsInvoke() {
 		if common.Value == v {
@@ -87,6 +90,9 @@ func (a *analysis) inPackage(fn *ssa.Function) bool { return a.pkg != nil && fn.
 // summary is what the function of the package does with its parameter
 // i, from its body; a call back into a summary in progress borrows.
 func (a *analysis) summary(fn *ssa.Function, i int) Use {
+	if a.base != nil {
+		return a.base.summary(fn, i)
+	}
 	k := paramKey{fn, i}
 	if use, ok := a.summaries[k]; ok {
 		return use
@@ -103,6 +109,9 @@ func (a *analysis) summary(fn *ssa.Function, i int) Use {
 		}
 		if len(u.children) > 0 {
 			use |= Child
+		}
+		if len(u.starts) > 0 {
+			use |= Starts
 		}
 	} else {
 		use = Escapes
@@ -130,7 +139,11 @@ func knownUse(fn *types.Func, i int) (Use, bool) {
 			return Borrows, true
 		case isNamed(recv, "os/exec", "Cmd"):
 			switch fn.Name() {
-			case "Wait", "Run", "Output", "CombinedOutput":
+			case "Start":
+				return Starts, true
+			case "Run", "Output", "CombinedOutput":
+				return Starts | Releases, true
+			case "Wait":
 				return Releases, true
 			}
 			return Borrows, true

@@ -28,6 +28,7 @@ const (
 	Releases Use = 1 << iota // closes, waits for or releases it
 	Escapes                  // hands it on: returned, stored elsewhere, sent, given to code that may keep it
 	Child                    // hands it to a child process (exec.Cmd's files, os.ProcAttr.Files)
+	Starts                   // starts it (a command's Start, Run, Output, CombinedOutput)
 )
 
 // A Site is an instruction of a function of the package.
@@ -99,11 +100,27 @@ type Policy struct {
 	FuncValuesBorrow bool
 }
 
+// A Flow follows values through the functions of one package: the
+// fields it stores them in, and what each function does with its
+// parameters.
+type Flow struct{ a *analysis }
+
+// New prepares the following of values through the functions, all of the
+// package pkg.
+func New(pkg *ssa.Package, funcs []*ssa.Function, pol Policy) *Flow {
+	return &Flow{&analysis{pkg: pkg, funcs: funcs, pol: pol, summaries: make(map[paramKey]Use)}}
+}
+
 // Analyze follows the fields for which tracked returns true through the
 // functions, all of one package.
 func Analyze(pkg *ssa.Package, funcs []*ssa.Function, tracked func(*types.Var) bool, pol Policy) map[*types.Var]*Field {
-	a := &analysis{pkg: pkg, pol: pol, tracked: tracked, fields: make(map[*types.Var]*Field), summaries: make(map[paramKey]Use)}
-	for _, fn := range funcs {
+	return New(pkg, funcs, pol).Fields(tracked)
+}
+
+// Fields follows the fields for which tracked returns true.
+func (fl *Flow) Fields(tracked func(*types.Var) bool) map[*types.Var]*Field {
+	a := &analysis{pkg: fl.a.pkg, funcs: fl.a.funcs, pol: fl.a.pol, tracked: tracked, fields: make(map[*types.Var]*Field), base: fl.a}
+	for _, fn := range a.funcs {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
 				switch instr := instr.(type) {
@@ -122,13 +139,22 @@ func Analyze(pkg *ssa.Package, funcs []*ssa.Function, tracked func(*types.Var) b
 	return a.fields
 }
 
+// Param returns what the function of the package does with its parameter
+// i (a method's receiver is parameter 0): releases it (Close, Wait),
+// starts it, hands it to a child, or hands it on, on some path.
+func (fl *Flow) Param(fn *ssa.Function, i int) Use { return fl.a.summary(fn, i) }
+
 type paramKey struct {
 	fn *ssa.Function
 	i  int
 }
 
 type analysis struct {
+	// base computes the parameter summaries, which do not depend on
+	// the fields tracked; nil in the base itself.
+	base      *analysis
 	pkg       *ssa.Package
+	funcs     []*ssa.Function
 	pol       Policy
 	tracked   func(*types.Var) bool
 	fields    map[*types.Var]*Field
@@ -146,7 +172,7 @@ func (a *analysis) field(t types.Type, i int) *Field {
 		return nil
 	}
 	v := st.Field(i)
-	if !a.tracked(v) {
+	if a.tracked == nil || !a.tracked(v) {
 		return nil
 	}
 	f := a.fields[v]
@@ -159,7 +185,7 @@ func (a *analysis) field(t types.Type, i int) *Field {
 
 // uses collects what happens to one value read from a field.
 type uses struct {
-	children, releases, escapes []Site
+	children, releases, escapes, starts []Site
 }
 
 func (a *analysis) record(f *Field, u *uses) {

@@ -3,6 +3,7 @@ package fieldflow
 import (
 	"go/token"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -62,10 +63,7 @@ func (a *analysis) follow(v ssa.Value, fn *ssa.Function, recv string) *uses {
 			case *ssa.Next:
 				push(ref)
 			case *ssa.FieldAddr:
-				// Of a command, its process; of a process, its pid:
-				// waiting on them reaps the command's child. Other
-				// fields are configuration.
-				if name := fieldName(ref.X.Type(), ref.Field); name == "Process" || name == "Pid" {
+				if ref.X == v && a.partOf(ref.X.Type(), ref.Field) {
 					for _, r := range *ref.Referrers() {
 						if l, ok := r.(*ssa.UnOp); ok && l.Op == token.MUL {
 							push(l)
@@ -88,7 +86,11 @@ func (a *analysis) follow(v ssa.Value, fn *ssa.Function, recv string) *uses {
 				a.call(ref, v, push, u, site)
 			case *ssa.Return, *ssa.Send, *ssa.MapUpdate:
 				u.escapes = append(u.escapes, site(ref.Pos()))
-			case *ssa.BinOp, *ssa.If, *ssa.DebugRef, *ssa.Panic, *ssa.Field:
+			case *ssa.Field:
+				if ref.X == v && a.partOf(ref.X.Type(), ref.Field) {
+					push(ref)
+				}
+			case *ssa.BinOp, *ssa.If, *ssa.DebugRef, *ssa.Panic:
 				// compared, tested, printed by a panic, a field read:
 				// used, not kept
 			default:
@@ -103,6 +105,68 @@ func (u *uses) merge(o *uses) {
 	u.children = append(u.children, o.children...)
 	u.releases = append(u.releases, o.releases...)
 	u.escapes = append(u.escapes, o.escapes...)
+	u.starts = append(u.starts, o.starts...)
+}
+
+// partOf reports whether field i of the struct type t carries the
+// resource that a value of type t stands for: of a command, its process;
+// of a process, its pid (waiting on them reaps the command's child); of a
+// struct of the program (an element of a slice of {name, cmd} pairs), a
+// field that may hold a command, a process or a file. Other fields of a
+// command are its configuration.
+func (a *analysis) partOf(t types.Type, i int) bool {
+	switch {
+	case isNamed(t, "os/exec", "Cmd"):
+		return fieldName(t, i) == "Process"
+	case isNamed(t, "os", "Process"):
+		return fieldName(t, i) == "Pid"
+	}
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if n, ok := types.Unalias(t).(*types.Named); ok {
+		if pkg := n.Obj().Pkg(); pkg == nil || (pkg != a.pkg.Pkg && isStdPath(pkg.Path())) {
+			return false
+		}
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	return ok && i < st.NumFields() && mayHoldResource(st.Field(i).Type(), 3)
+}
+
+// mayHoldResource reports whether a value of type t may hold a command, a
+// process or a file, within depth levels of pointers, slices, arrays,
+// maps and structs.
+func mayHoldResource(t types.Type, depth int) bool {
+	if depth == 0 {
+		return false
+	}
+	if isNamed(t, "os/exec", "Cmd") || isNamed(t, "os", "Process") || isNamed(t, "os", "File") {
+		return true
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Pointer:
+		return mayHoldResource(u.Elem(), depth-1)
+	case *types.Slice:
+		return mayHoldResource(u.Elem(), depth-1)
+	case *types.Array:
+		return mayHoldResource(u.Elem(), depth-1)
+	case *types.Map:
+		return mayHoldResource(u.Elem(), depth-1)
+	case *types.Struct:
+		for f := range u.Fields() {
+			if mayHoldResource(f.Type(), depth-1) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// isStdPath reports whether the import path looks like the standard
+// library's: no dot in its first element.
+func isStdPath(path string) bool {
+	first, _, _ := strings.Cut(path, "/")
+	return !strings.Contains(first, ".")
 }
 
 // elementAddr follows the address of an element of a derived slice or
@@ -144,6 +208,11 @@ func (a *analysis) store(st *ssa.Store, push func(ssa.Value), u *uses, site func
 			push(alloc) // []*os.File{f}: the literal's array holds it
 			return
 		}
+	case *ssa.Alloc:
+		// A local variable that a closure captures lives in a cell:
+		// what the closure loads from it is the value.
+		push(addr)
+		return
 	}
 	u.escapes = append(u.escapes, site(st.Pos()))
 }
