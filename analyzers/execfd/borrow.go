@@ -34,6 +34,11 @@ const (
 	useWaits                       // waits for it (Wait, Run, Output, Process.Wait or Release)
 	useCloses                      // closes the file
 	useTakes                       // keeps it or hands it on: the caller's duty ends
+	// useClosesFiles: closes the files the command hands to its child
+	// (a start helper that closes the parent's copies, as the shim's
+	// proc.Start does).
+	useClosesFiles
+	useSetsWaitDelay // sets the command's WaitDelay
 )
 
 type paramKey struct {
@@ -131,6 +136,12 @@ func (c *checker) paramUse(fn *types.Func, i int) paramUse {
 	}
 	if use&fieldflow.Escapes != 0 {
 		u |= useTakes
+	}
+	if use&fieldflow.ClosesChildFiles != 0 {
+		u |= useClosesFiles
+	}
+	if use&fieldflow.SetsWaitDelay != 0 {
+		u |= useSetsWaitDelay
 	}
 	c.uses[key] = u
 	return u

@@ -36,7 +36,9 @@
 //     it to a function of the package that only borrows it (sets its
 //     fields, logs it) keeps the duty with the caller; a function that
 //     starts or waits for its argument counts as a Start or a Wait at the
-//     call. What each function does with its *exec.Cmd and *os.File
+//     call; one that closes the files the command hands to its child (as
+//     the shim's proc.Start does) closes the parent's copies, and one that
+//     sets its WaitDelay sets it. What each function does with its *exec.Cmd and *os.File
 //     parameters is summarized from its body; for the exported functions
 //     and methods the summary is a fact, so a helper of another package
 //     that only reads from a pipe end or configures a command borrows it

@@ -481,6 +481,9 @@ func (fn *fun) collectUses() {
 			}
 			if call, ok := parent.(*ast.CallExpr); ok && call.Fun != id {
 				if u, known := fn.c.argUse(call, id); known && u&useTakes == 0 {
+					if u&useSetsWaitDelay != 0 {
+						cmd.fields["WaitDelay"] = append(cmd.fields["WaitDelay"], call)
+					}
 					fn.usedThrough(cmd, call, u, stack, inLit)
 					return true
 				}

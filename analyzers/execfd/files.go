@@ -36,6 +36,9 @@ type handoff struct {
 	// process is set for a start by a process starter, whose what is
 	// the starter as written (starter.go).
 	process bool
+	// cmd is the command the file is handed to, nil for a process
+	// starter.
+	cmd *command
 }
 
 // checkFiles reports the files handed to a child that the parent does not
@@ -66,7 +69,7 @@ func (fn *fun) checkFiles() {
 				if !fn.reaches(f.create, start) {
 					continue // started on a path where the file does not exist
 				}
-				hs = append(hs, handoff{f: f, start: start, what: cmd.startNames[start]})
+				hs = append(hs, handoff{f: f, start: start, what: cmd.startNames[start], cmd: cmd})
 			}
 			if inLoop {
 				fn.checkExtraFilesLoop(cmd, start, g)
@@ -102,6 +105,9 @@ func (fn *fun) filesIn(es []ast.Expr) []*file {
 // checkHandoff follows the paths after one start and reports whether it
 // found a problem.
 func (fn *fun) checkHandoff(h handoff) bool {
+	if h.cmd != nil && fn.closesFilesOf(h.start, h.cmd.v) {
+		return false // proc.Start(cmd): the start closes the parent's copies
+	}
 	path, _ := astutil.PathEnclosingInterval(fn.file, h.start.Pos(), h.start.End())
 	var errVar *types.Var
 	if h.what == "Start" || h.process {
@@ -125,6 +131,9 @@ func (fn *fun) checkHandoff(h handoff) bool {
 		Err:      errVar,
 		Release: func(n ast.Node, stack []ast.Node) pathflow.Action {
 			if released[n] {
+				return pathflow.Action{Effect: pathflow.Released}
+			}
+			if call, ok := n.(*ast.CallExpr); ok && h.cmd != nil && fn.closesFilesOf(call, h.cmd.v) {
 				return pathflow.Action{Effect: pathflow.Released}
 			}
 			return release(n, stack)
@@ -252,6 +261,19 @@ func (fn *fun) fileRelease(v *types.Var, cols []*collection) func(n ast.Node, st
 		}
 		return pathflow.Action{}
 	}
+}
+
+// closesFilesOf reports whether the call passes the command v to a
+// function that closes the files the command hands to its child.
+func (fn *fun) closesFilesOf(call *ast.CallExpr, v *types.Var) bool {
+	for _, a := range call.Args {
+		if isVar(fn.info(), a, v) {
+			if u, ok := fn.c.argUse(call, a); ok && u&useClosesFiles != 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func isVar(info *types.Info, e ast.Expr, v *types.Var) bool {

@@ -27,6 +27,12 @@ func (a *analysis) call(ci ssa.CallInstruction, v ssa.Value, push func(ssa.Value
 		if use&Starts != 0 {
 			u.starts = append(u.starts, at)
 		}
+		if use&ClosesChildFiles != 0 {
+			u.childCloses = append(u.childCloses, at)
+		}
+		if use&SetsWaitDelay != 0 {
+			u.waitDelays = append(u.waitDelays, at)
+		}
 	}
 	if common.IsInvoke() {
 		if common.Value == v {
@@ -112,6 +118,12 @@ func (a *analysis) summary(fn *ssa.Function, i int) Use {
 		}
 		if len(u.starts) > 0 {
 			use |= Starts
+		}
+		if len(u.childCloses) > 0 {
+			use |= ClosesChildFiles
+		}
+		if len(u.waitDelays) > 0 {
+			use |= SetsWaitDelay
 		}
 	} else {
 		use = Escapes

@@ -29,6 +29,12 @@ const (
 	Escapes                  // hands it on: returned, stored elsewhere, sent, given to code that may keep it
 	Child                    // hands it to a child process (exec.Cmd's files, os.ProcAttr.Files)
 	Starts                   // starts it (a command's Start, Run, Output, CombinedOutput)
+	// ClosesChildFiles: of a command, closes the files it hands to its
+	// child (its Stdin, Stdout, Stderr or ExtraFiles), as a start helper
+	// that closes the parent's copies does.
+	ClosesChildFiles
+	// SetsWaitDelay: of a command, sets its WaitDelay.
+	SetsWaitDelay
 )
 
 // A Site is an instruction of a function of the package.
@@ -185,7 +191,7 @@ func (a *analysis) field(t types.Type, i int) *Field {
 
 // uses collects what happens to one value read from a field.
 type uses struct {
-	children, releases, escapes, starts []Site
+	children, releases, escapes, starts, childCloses, waitDelays []Site
 }
 
 func (a *analysis) record(f *Field, u *uses) {

@@ -65,6 +65,17 @@ func reap(c *exec.Cmd) error {
 func run(c *exec.Cmd) error { return c.Run() }
 
 func keep(c *exec.Cmd) *exec.Cmd { return c }
+
+func startClosing(c *exec.Cmd) error {
+	c.WaitDelay = 1
+	if err := c.Start(); err != nil {
+		return err
+	}
+	if f, ok := c.Stdout.(*os.File); ok {
+		f.Close()
+	}
+	return nil
+}
 `
 
 func build(t *testing.T) (*ssa.Package, []*ssa.Function) {
@@ -138,6 +149,7 @@ func TestParam(t *testing.T) {
 		{"reap", fieldflow.Releases}, // a Wait in a goroutine waits
 		{"run", fieldflow.Starts | fieldflow.Releases},
 		{"keep", fieldflow.Escapes},
+		{"startClosing", fieldflow.Starts | fieldflow.ClosesChildFiles | fieldflow.SetsWaitDelay},
 	} {
 		if got := flow.Param(pkg.Func(tc.fn), 0); got != tc.want {
 			t.Errorf("%s: %b, want %b", tc.fn, got, tc.want)

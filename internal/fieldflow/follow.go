@@ -63,6 +63,22 @@ func (a *analysis) follow(v ssa.Value, fn *ssa.Function, recv string) *uses {
 			case *ssa.Next:
 				push(ref)
 			case *ssa.FieldAddr:
+				if ref.X == v && isNamed(ref.X.Type(), "os/exec", "Cmd") && fieldName(ref.X.Type(), ref.Field) == "WaitDelay" {
+					for _, r := range *ref.Referrers() {
+						if st, ok := r.(*ssa.Store); ok && st.Addr == ref {
+							u.waitDelays = append(u.waitDelays, site(st.Pos()))
+						}
+					}
+				}
+				if ref.X == v && childField(ref.X.Type(), ref.Field) && isNamed(ref.X.Type(), "os/exec", "Cmd") {
+					// The command's files for its child: closing them
+					// closes the parent's copies.
+					for _, r := range *ref.Referrers() {
+						if l, ok := r.(*ssa.UnOp); ok && l.Op == token.MUL && len(a.follow(l, fn, recv).releases) > 0 {
+							u.childCloses = append(u.childCloses, site(l.Pos()))
+						}
+					}
+				}
 				if ref.X == v && a.partOf(ref.X.Type(), ref.Field) {
 					for _, r := range *ref.Referrers() {
 						if l, ok := r.(*ssa.UnOp); ok && l.Op == token.MUL {
@@ -106,6 +122,8 @@ func (u *uses) merge(o *uses) {
 	u.releases = append(u.releases, o.releases...)
 	u.escapes = append(u.escapes, o.escapes...)
 	u.starts = append(u.starts, o.starts...)
+	u.childCloses = append(u.childCloses, o.childCloses...)
+	u.waitDelays = append(u.waitDelays, o.waitDelays...)
 }
 
 // partOf reports whether field i of the struct type t carries the
