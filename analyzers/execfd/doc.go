@@ -134,6 +134,11 @@
 // over cmd.ExtraFiles that closes the element, a call that may close
 // cmd.ExtraFiles..., a Close deferred in the loop).
 //
+// A file created only under a boolean condition ("if owned { f, err =
+// os.Create(name) } else { f = devNull }") exists only where the condition
+// held: "if owned { f.Close() }" after the start closes it on every such
+// path, and the fix closes it under the same condition.
+//
 // The branches on which Start failed have no child: "err != nil", an error
 // predicate on err (errors.Is, errors.As, a function of the project that
 // returns false for a nil error, known by a fact of passes/errpred), or a

@@ -11,7 +11,7 @@ import (
 )
 
 func TestFiles(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/files", "execfd/starters")
+	analysistest.RunWithSuggestedFixes(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/files", "execfd/starters", "execfd/guardedalias")
 }
 
 func TestWait(t *testing.T) {

@@ -144,6 +144,9 @@ func (fn *fun) checkHandoff(h handoff) bool {
 		// there is no descriptor to close.
 		Obj: h.f.v,
 	}
+	// A file created under "if owned" exists only where owned is true
+	// (guardedfile.go).
+	q.Absent, q.AbsentWhen = fn.creationGuard(h.f.create)
 	fn.deferRelease(q, h.start.Pos(), released)
 	if fn.aliasedBefore(h.f.v, h.start) {
 		return false // closed, if at all, through another name
@@ -493,6 +496,15 @@ func (fn *fun) closeFix(h handoff, path []ast.Node, errVar *types.Var) []analysi
 	}
 	pos, indent := fn.after(stmt)
 	text := "\n" + indent + h.f.v.Name() + ".Close()"
+	if guard, absentWhen := fn.creationGuard(h.f.create); guard != nil {
+		// Only where the creation's condition held: on the other
+		// branch the variable holds a file the function does not own.
+		cond := guard.Name()
+		if absentWhen {
+			cond = "!" + cond
+		}
+		text = "\n" + indent + "if " + cond + " {\n" + indent + "\t" + h.f.v.Name() + ".Close()\n" + indent + "}"
+	}
 	msg := fmt.Sprintf("Close %s right after %s", h.f.v.Name(), h.what)
 	edit := analysis.TextEdit{Pos: pos, End: pos, NewText: []byte(text)}
 	if fn.usedAfter(h.f.v, stmt) {

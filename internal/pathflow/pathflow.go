@@ -229,6 +229,14 @@ type Query struct {
 	// that result an error, not "return f, nil" (guard.go). Without
 	// Results such a release covers every return. Optional.
 	Results *types.Tuple
+	// Absent, when not nil, is a boolean local variable whose value
+	// AbsentWhen, from the creation until the variable is assigned again,
+	// says that the resource does not exist on the path: a file created
+	// only under "if owned" and handed on after it, whose other branch
+	// holds a file the function does not own ("if owned { f.Close() }").
+	// Optional.
+	Absent     *types.Var
+	AbsentWhen bool
 }
 
 // A Leak is an exit reached without a release.
@@ -270,6 +278,15 @@ func bounded(q *Query, st state, search func(s *search, b *cfg.Block, i int, st 
 	st.err, st.obj = q.Err, q.Obj
 	if q.Err != nil {
 		st.errKind = errOfCreation
+	}
+	if q.Absent != nil {
+		d := derivation{v: q.Absent}
+		if q.AbsentWhen {
+			d.absent[0] = true
+		} else {
+			d.absent[1] = true
+		}
+		st.derived.add(d)
 	}
 	for detail := fullDetail; ; detail++ {
 		s := newSearch(q, detail)
