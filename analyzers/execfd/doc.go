@@ -134,12 +134,22 @@
 // over cmd.ExtraFiles that closes the element, a call that may close
 // cmd.ExtraFiles..., a Close deferred in the loop).
 //
+// The write end that cmd.StdinPipe returns must be closed before
+// cmd.Wait on every path: Wait closes it only after the child exits, and a
+// child that reads its input to EOF never exits while the parent holds it,
+// so Wait blocks forever. A deferred Close runs too late; a goroutine or a
+// function that may close it (an io.WriteCloser parameter) has it; a
+// command run under a context (or with Cancel or WaitDelay set) is killed
+// when the context ends, and is not reported.
+//
 // A file created only under a boolean condition ("if owned { f, err =
 // os.Create(name) } else { f = devNull }") exists only where the condition
 // held: "if owned { f.Close() }" after the start closes it on every such
 // path, and the fix closes it under the same condition.
 //
-// The branches on which Start failed have no child: "err != nil", an error
+// The branches on which Start failed have no child, also where the call
+// itself is compared with nil ("if cmd.Start() == nil && appearsOK(cmd)",
+// whose right operand runs after the start on the true branch): "err != nil", an error
 // predicate on err (errors.Is, errors.As, a function of the project that
 // returns false for a nil error, known by a fact of passes/errpred), or a
 // boolean variable holding one ("started := err == nil").

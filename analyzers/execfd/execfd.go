@@ -223,6 +223,7 @@ func (c *checker) function(f *ast.File, node ast.Node, body *ast.BlockStmt, grap
 	fn.checkParamStarts()
 	fn.checkRangeStarts()
 	fn.checkNumberedFDs()
+	fn.checkStdinPipes()
 }
 
 // walk visits the nodes of the body, with the stack of their ancestors and

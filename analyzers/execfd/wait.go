@@ -89,6 +89,8 @@ func (fn *fun) checkWait(cmd *command, start *ast.CallExpr) {
 		CFG:      fn.cfg,
 		Creation: start,
 		Err:      fn.errOf(start, path),
+		// "if cmd.Start() == nil && ...": the branch where it failed has no child.
+		ErrResult: isStartCall(start),
 
 		ErrPredicate: fn.c.pred.Arg, Table: fn.c.table,
 		HeldBy: fn.aliasAssigned(cmd),
@@ -251,4 +253,12 @@ func (fn *fun) unwaitedHarm(cmd *command) string {
 		}
 	}
 	return zombie
+}
+
+// isStartCall reports whether the call is a method call Start() whose only
+// result is an error: compared with nil in a condition, it says whether
+// there is a child.
+func isStartCall(call *ast.CallExpr) bool {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	return ok && sel.Sel.Name == "Start" && len(call.Args) == 0
 }

@@ -116,7 +116,18 @@ func (s *search) branch(b *cfg.Block, st state, next func(*cfg.Block, state)) {
 		next(b.Succs[1], st)
 		return
 	}
+	// "if cmd.Start() == nil && waitFor(cmd)": the creation is in the
+	// condition, and its right operand, which runs on the true branch
+	// after the creation, may release it.
+	releasedIfTrue := false
+	if be, ok := ast.Unparen(cond).(*ast.BinaryExpr); ok && be.Op == token.LAND && s.isCreation(cond) && s.q.Creation != nil &&
+		be.X.Pos() <= s.q.Creation.Pos() && s.q.Creation.End() <= be.X.End() {
+		releasedIfTrue = s.scan(be.Y).Effect == Released
+	}
 	for i, val := range []bool{true, false} {
+		if val && releasedIfTrue {
+			continue
+		}
 		if st2, ok := assume(st, s.implies(cond, val, &st, true)); ok {
 			s.rememberCond(cond, val, &st2)
 			next(b.Succs[i], st2)
@@ -166,6 +177,13 @@ func (s *search) implies(cond ast.Expr, val bool, st *state, approx bool) fact {
 			x, y := ast.Unparen(e.X), ast.Unparen(e.Y)
 			if pkgtypes.IsNil(info, x) || isZeroString(info, x) {
 				x, y = y, x
+			}
+			if s.q.ErrResult && x == s.q.Creation && pkgtypes.IsNil(info, y) {
+				// "cmd.Start() == nil": the creation's own error.
+				if (e.Op == token.EQL) == val {
+					return errNil
+				}
+				return errNonNil
 			}
 			id, ok := x.(*ast.Ident)
 			if !ok {

@@ -237,6 +237,11 @@ type Query struct {
 	// Optional.
 	Absent     *types.Var
 	AbsentWhen bool
+	// ErrResult says that the creation is a call whose only result is
+	// its error (cmd.Start()): where the call itself is compared with
+	// nil ("if cmd.Start() == nil && ..."), the branch where it is not
+	// nil is a failure, as for Err. Optional.
+	ErrResult bool
 }
 
 // A Leak is an exit reached without a release.
@@ -276,7 +281,7 @@ func Leaks(q *Query) []Leak {
 // the creation is not in the CFG.
 func bounded(q *Query, st state, search func(s *search, b *cfg.Block, i int, st state)) {
 	st.err, st.obj = q.Err, q.Obj
-	if q.Err != nil {
+	if q.Err != nil || q.ErrResult {
 		st.errKind = errOfCreation
 	}
 	if q.Absent != nil {
