@@ -83,9 +83,10 @@
 //     a slice of them: s.files = []*os.File{f}), that some function hands
 //     to a child (cmd.ExtraFiles = s.files, cmd.Stdout = s.out,
 //     os.ProcAttr's Files) and that no function of the package closes,
-//     hands on or gives to code that may close it, reported where it is
-//     handed to the child: the parent keeps its copy for as long as it
-//     runs. The field is followed on the package's SSA form, through
+//     hands on or gives to code that may close it, and that the package
+//     uses for nothing else (a terminal the parent also drives through its
+//     Fd is kept on purpose), reported where it is handed to the child:
+//     the parent keeps its copy for as long as it runs. The field is followed on the package's SSA form, through
 //     slice literals, appends, range loops, interfaces, closures and
 //     helpers that close their parameter; a call through a function value
 //     borrows what the field still holds. The same SSA following decides

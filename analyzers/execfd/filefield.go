@@ -19,9 +19,12 @@ import (
 // hands to the children it starts (cmd.ExtraFiles = s.files), is the
 // struct's to close: the child has its own copy, and the parent's stays
 // open until some function of the package closes it. When every value the
-// package stores in the field is one it opened itself, and no function of
-// the package closes the field's value, hands it on, or gives it to code
-// that may close it, each place that hands it to a child is reported: the
+// package stores in the field is one it opened itself, the package uses
+// it only to hand it to children (no function reads from it, writes to it
+// or asks its Fd: a terminal that the parent also drives is kept on
+// purpose), and no function of the package closes the field's value, hands
+// it on, or gives it to code that may close it, each place that hands it
+// to a child is reported: the
 // parent keeps one descriptor per field for as long as it runs (a listener
 // that a preforking server's children should own alone stays open in the
 // parent too).
@@ -48,8 +51,8 @@ func (c *checker) checkFileFields() {
 	})
 	for _, v := range sortedFields(fields) {
 		f := fields[v]
-		if !f.Owned() || len(f.Children) == 0 || f.Released() {
-			continue
+		if !f.Owned() || len(f.Children) == 0 || f.Released() || len(f.Uses) > 0 {
+			continue // the parent uses the descriptor itself: it keeps it on purpose
 		}
 		var opened fieldflow.Creation
 		for _, s := range f.Stores {

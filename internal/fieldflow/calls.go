@@ -15,6 +15,9 @@ func (a *analysis) call(ci ssa.CallInstruction, v ssa.Value, push func(ssa.Value
 	common := ci.Common()
 	at := site(ci.Pos())
 	add := func(use Use) {
+		if use == Borrows {
+			u.borrows = append(u.borrows, at)
+		}
 		if use&Releases != 0 {
 			u.releases = append(u.releases, at)
 		}
@@ -39,6 +42,8 @@ func (a *analysis) call(ci ssa.CallInstruction, v ssa.Value, push func(ssa.Value
 			switch common.Method.Name() {
 			case "Close", "Wait", "Release":
 				add(Releases)
+			default:
+				add(Borrows)
 			}
 		}
 		for _, arg := range common.Args {

@@ -71,6 +71,10 @@ type Field struct {
 	Children []Site // the field's value handed to a child process
 	Releases []Site // released, or given to a function that may release it
 	Escapes  []Site // handed on
+	// Uses are the other calls that take the field's value and only use
+	// it (f.Fd(), f.Write, a helper that reads it): the parent needs the
+	// value itself. A call through a function value is not one.
+	Uses []Site
 }
 
 // Owned reports whether every value the package stores in the field is one
@@ -191,13 +195,14 @@ func (a *analysis) field(t types.Type, i int) *Field {
 
 // uses collects what happens to one value read from a field.
 type uses struct {
-	children, releases, escapes, starts, childCloses, waitDelays []Site
+	children, releases, escapes, starts, childCloses, waitDelays, borrows []Site
 }
 
 func (a *analysis) record(f *Field, u *uses) {
 	f.Children = append(f.Children, u.children...)
 	f.Releases = append(f.Releases, u.releases...)
 	f.Escapes = append(f.Escapes, u.escapes...)
+	f.Uses = append(f.Uses, u.borrows...)
 }
 
 // fieldAddr handles an address of the field: stores into it, loads from

@@ -124,6 +124,7 @@ func (u *uses) merge(o *uses) {
 	u.starts = append(u.starts, o.starts...)
 	u.childCloses = append(u.childCloses, o.childCloses...)
 	u.waitDelays = append(u.waitDelays, o.waitDelays...)
+	u.borrows = append(u.borrows, o.borrows...)
 }
 
 // partOf reports whether field i of the struct type t carries the

@@ -161,3 +161,21 @@ func (v *viaInterface) release() {
 	var c closer = v.out
 	c.Close()
 }
+
+// terminal: the parent drives the device itself (its Fd for ioctls) and
+// hands it to children as their terminal: kept on purpose.
+type terminal struct{ f *os.File }
+
+func openTerminal(dev string) (*terminal, error) {
+	f, err := os.OpenFile(dev, os.O_RDWR, 0)
+	if err != nil {
+		return nil, err
+	}
+	return &terminal{f: f}, nil
+}
+
+func (t *terminal) fd() uintptr { return t.f.Fd() }
+
+func (t *terminal) ctty(c *exec.Cmd) {
+	c.Stdin, c.Stdout, c.Stderr = t.f, t.f, t.f // ok: the parent uses t.f too
+}
