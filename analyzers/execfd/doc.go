@@ -139,7 +139,8 @@
 // cmd.Wait on every path: Wait closes it only after the child exits, and a
 // child that reads its input to EOF never exits while the parent holds it,
 // so Wait blocks forever. A deferred Close runs too late; a goroutine or a
-// function that may close it (an io.WriteCloser parameter) has it; a
+// function that may close it (an io.WriteCloser parameter) has it; only a
+// pipe the parent writes to is judged (it feeds the child's input); a
 // command run under a context (or with Cancel or WaitDelay set) is killed
 // when the context ends, and is not reported.
 //

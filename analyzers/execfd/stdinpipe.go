@@ -16,7 +16,10 @@ import (
 // the pipe open, and Wait blocks forever. So on every path from the pipe
 // to cmd.Wait the parent must close the pipe, or hand it to code that may
 // (a goroutine that writes and closes it, a function that takes an
-// io.WriteCloser). A deferred Close does not help: it runs after Wait. A
+// io.WriteCloser). A deferred Close does not help: it runs after Wait.
+// Only a pipe the parent writes to is judged: the parent feeds the child's
+// input, so the child reads it; a pipe never written to may be left for a
+// child that never reads. A
 // command run under a context is killed when the context ends, and Wait
 // returns then: not reported.
 
@@ -41,7 +44,7 @@ func (fn *fun) checkStdinPipes() {
 			return true
 		}
 		cmdVar, pipe := fn.localVar(sel.X), fn.localVar(as.Lhs[0])
-		if cmdVar == nil || pipe == nil || fn.cmds[cmdVar] == nil || fn.cancellable(fn.cmds[cmdVar]) {
+		if cmdVar == nil || pipe == nil || fn.cmds[cmdVar] == nil || fn.cancellable(fn.cmds[cmdVar]) || !fn.writesTo(pipe) {
 			return true
 		}
 		if wait := fn.waitWithPipeOpen(as, cmdVar, pipe); wait != nil {
@@ -53,6 +56,34 @@ func (fn *fun) checkStdinPipes() {
 		}
 		return true
 	})
+}
+
+// writesTo reports whether the function writes to the pipe (its Write
+// methods, or a function that takes it as an io.Writer: io.Copy,
+// fmt.Fprintf): the parent feeds the child's input, so the child reads
+// it. A pipe never written to is left for a child that may not read at
+// all.
+func (fn *fun) writesTo(pipe *types.Var) bool {
+	info := fn.info()
+	found := false
+	ast.PreorderStack(fn.body, nil, func(n ast.Node, stack []ast.Node) bool {
+		id, ok := n.(*ast.Ident)
+		if found || !ok || info.Uses[id] != pipe || len(stack) == 0 {
+			return !found
+		}
+		switch p := stack[len(stack)-1].(type) {
+		case *ast.SelectorExpr:
+			if p.Sel.Name == "Write" || p.Sel.Name == "WriteString" {
+				found = true
+			}
+		case *ast.CallExpr:
+			if p.Fun != ast.Expr(id) {
+				found = true // io.Copy(in, r), fmt.Fprintln(in, ...), a helper
+			}
+		}
+		return true
+	})
+	return found
 }
 
 // cancellable reports whether the command runs under a context (made by

@@ -129,3 +129,17 @@ func underContext(ctx context.Context, data []byte) error {
 	in.Write(data)
 	return cmd.Wait() // ok
 }
+
+// never written: the child may not read its input at all.
+func neverWritten() error {
+	cmd := exec.Command("child")
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	if err := cmd.Start(); err != nil {
+		return err
+	}
+	return cmd.Wait() // ok: nothing is fed to the child
+}
