@@ -62,6 +62,15 @@
 //     needs write permission, so a umask without 0o002 (0o020) lets any
 //     user (the group) connect.
 //
+// A socket or FIFO inside a directory the function itself made private is
+// out of other users' reach, whatever its own mode: a chmod that opens it
+// to others, and a bind under a umask that does, are strict-only when the
+// node's path is filepath.Join(dir, name) (path.Join, dir + "/name") and
+// the same function gets dir from os.MkdirTemp, or makes it with os.Mkdir
+// (syscall/unix Mkdir) or chmods it, with a mode that grants the group and
+// others nothing. os.MkdirAll alone proves nothing: it leaves a directory
+// that exists as it is.
+//
 // Creation modes elsewhere (0666 files, 0777 directories: the Go
 // convention of letting the umask decide) are not reported by default.
 //

@@ -307,7 +307,12 @@ func (c *checker) worldWritable(call *fscall.Call, v, p uint64) {
 		if kind == "FIFO" {
 			what = "open the FIFO for writing and feed its reader"
 		}
-		c.reportChmod(call, analysis.Diagnostic{
+		report := c.reportChmod
+		if c.inPrivateDir(call) {
+			// privateparent.go: no other user can reach it.
+			report = func(_ *fscall.Call, d analysis.Diagnostic) { c.r.ReportStrict(d) }
+		}
+		report(call, analysis.Diagnostic{
 			Pos: call.Mode.Pos(), End: call.Mode.End(),
 			Message: fmt.Sprintf("%s to world-writable mode %s: chmod is exact, no umask narrows it, so any local user can %s; if only this user's processes must reach it, use %s, otherwise keep it in a directory whose mode admits just the users meant to",
 				call.Name, modeval.Format(p), what, modeval.Format(p&^0o077)),

@@ -66,3 +66,11 @@ func TestPolicyFlags(t *testing.T) {
 		t.Errorf("-dir default = %s, want 0700", got)
 	}
 }
+
+// TestNodeInPrivateDir: a socket or FIFO chmodded wide inside a directory
+// the function made private is strict-only (issue 26).
+func TestNodeInPrivateDir(t *testing.T) {
+	analysistest.Run(t, testdatadir.Dir(t), filemode.Analyzer, "filemode/nodeinprivatedir")
+	setStrict(t)
+	analysistest.Run(t, testdatadir.Dir(t), filemode.Analyzer, "filemode/nodeinprivatedir_strict")
+}
