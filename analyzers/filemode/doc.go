@@ -115,7 +115,13 @@
 // shared temp location by a predictable name, which other users can
 // reach, is still reported. The other rules (a decimal literal that reads
 // as octal, the sticky bit of an os.FileMode, modes in shared temp) apply
-// to tests as to any code.
+// to tests as to any code, but one: a creation in shared temp (os.Create,
+// os.WriteFile, os.Mkdir and the others) whose mode lets other users only
+// read the file or list the directory is test data, reported only under
+// -strict; a mode that lets them write into it (a file writable by the
+// group or others, a directory they can both write and search) is still
+// reported, since the test then trusts what another user may have put
+// there. os.Create is taken as readable, as its message says.
 //
 // Flags:
 //

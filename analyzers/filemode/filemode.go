@@ -476,12 +476,15 @@ func (c *checker) create(call *fscall.Call) {
 		says = dirExposure(p, extra)
 	}
 	if shared {
-		c.sharedFinding(call, analysis.Diagnostic{
+		d := analysis.Diagnostic{
 			Pos: call.Mode.Pos(), End: call.Mode.End(),
 			Message: fmt.Sprintf("%s in shared temp dir with mode %s makes the %s %s: the umask may not narrow it; use %s",
 				call.Name, modeval.Format(p), what, says, modeval.Format(narrow(p, policy))),
 			SuggestedFixes: c.modeFix(call, v, narrow(p, policy)),
-		}, "with mode "+modeval.Format(p))
+		}
+		if !c.testDataOnly(d, othersWrite(p, call.IsDir())) {
+			c.sharedFinding(call, d, "with mode "+modeval.Format(p))
+		}
 		return
 	}
 	c.r.ReportStrict(analysis.Diagnostic{
@@ -528,7 +531,10 @@ func (c *checker) implicit(call *fscall.Call, shared bool, policy uint64) {
 		if fix, ok := c.openFileFix(call, policy); ok {
 			d.SuggestedFixes = []analysis.SuggestedFix{fix}
 		}
-		c.sharedFinding(call, d, "with mode 0666 before umask")
+		// As the message says, the usual umask leaves others read access.
+		if !c.testDataOnly(d, false) {
+			c.sharedFinding(call, d, "with mode 0666 before umask")
+		}
 		return
 	}
 	d := analysis.Diagnostic{
