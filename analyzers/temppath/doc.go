@@ -63,6 +63,17 @@
 // to a path under os.UserCacheDir() or $XDG_RUNTIME_DIR, or in a per-run
 // os.MkdirTemp directory.
 //
+// A fixed name that other code reads is a contract a random name would
+// break: a client dials the socket, an uploader reads the directory on the
+// next run, another package reads the file. When the path is built from a
+// package-level constant or variable that the package also uses other
+// than to create it (net.Dial, os.Open, os.ReadDir of it), or from a
+// variable of another package, the message does not say to use a random
+// name and no fix rewrites it: it says to keep the name under a directory
+// only this user can write ($XDG_RUNTIME_DIR, /run/<app> made 0700), or to
+// check with os.Lstat after creating it that this user owns it and that it
+// is not a symlink.
+//
 // Not reported: names with a random part (from os.CreateTemp, os.MkdirTemp,
 // math/rand), caller-supplied paths (parameters, exported fields, fields
 // set in several places), paths inside a private directory (os.MkdirTemp,

@@ -25,3 +25,9 @@ func TestStrict(t *testing.T) {
 	})
 	analysistest.Run(t, testdatadir.Dir(t), temppath.Analyzer, "temppath/strict")
 }
+
+// TestFixedName: no random name for a fixed path that other code reads
+// (issue 26).
+func TestFixedName(t *testing.T) {
+	analysistest.Run(t, testdatadir.Dir(t), temppath.Analyzer, "temppath/fixedname", "temppath/fixednamelib")
+}
