@@ -30,6 +30,13 @@
 //     deferred), it is open only between the two calls: the message says
 //     that other goroutines' files in that window are exposed, not all
 //     files created afterwards;
+//     a mask saved and restored by a defer (old := syscall.Umask(0); defer
+//     syscall.Umask(old), or defer syscall.Umask(syscall.Umask(0))) is
+//     open until the function returns, and the message says so. In a
+//     test, which clears the mask on purpose to check exact modes, the
+//     hint never says to keep a narrower mask: it says to restore the mask
+//     when the test ends and not to run the test in parallel with tests
+//     that create files;
 //   - a decimal literal that reads as octal, such as 644 for 0o644 (644 is
 //     0o1204); the fix writes the octal literal;
 //   - (a chmod of a device node, a constant path under /dev but /dev/shm,

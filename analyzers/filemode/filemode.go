@@ -205,20 +205,36 @@ func (c *checker) umask(call *fscall.Call) {
 		return
 	}
 	if v&otherWrite == 0 && scopedUmask(c.pass.TypesInfo, c.file, call) {
-		c.r.ReportOutsideTests(analysis.Diagnostic{
+		d := analysis.Diagnostic{
 			Pos: call.Call.Pos(), End: call.Call.End(),
-			Message: fmt.Sprintf("%s(%s) lets other-write through until the deferred call restores the mask when the function returns: meanwhile, files that this function and other goroutines create with the usual mode 0666 are world-writable; give the files this function creates explicit modes instead (fsmode), or keep 0o002 in the mask",
+			Message: fmt.Sprintf("%s(%s) lets other-write through until the deferred call restores the mask when the function returns: meanwhile, files that this function and other goroutines create with the usual mode 0666 are world-writable; ",
 				call.Name, modeval.Format(v)),
-		})
+		}
+		d.Message += c.umaskHint(d, "give the files this function creates explicit modes instead (fsmode), or keep 0o002 in the mask",
+			"a test that clears the mask to check exact modes must not run in parallel (no t.Parallel) with tests that create files")
+		c.r.ReportOutsideTests(d)
 		return
 	}
 	if v&otherWrite == 0 {
-		c.r.ReportOutsideTests(analysis.Diagnostic{
+		d := analysis.Diagnostic{
 			Pos: call.Call.Pos(), End: call.Call.End(),
-			Message: fmt.Sprintf("%s(%s) lets other-write through: files created afterwards with the usual mode 0666 are world-writable; keep 0o002 in the mask (0o022)",
+			Message: fmt.Sprintf("%s(%s) lets other-write through: files created afterwards with the usual mode 0666 are world-writable; ",
 				call.Name, modeval.Format(v)),
-		})
+		}
+		d.Message += c.umaskHint(d, "keep 0o002 in the mask (0o022)",
+			"a test that clears the mask to check exact modes must restore it when it ends (old := syscall.Umask(0); defer syscall.Umask(old)) and not run in parallel with tests that create files")
+		c.r.ReportOutsideTests(d)
 	}
+}
+
+// umaskHint is the hint of a umask finding: in a test, which clears the
+// mask on purpose to check exact modes, it never says to keep a narrower
+// mask (SPEC), only how to keep the mask from reaching other tests.
+func (c *checker) umaskHint(d analysis.Diagnostic, normal, test string) string {
+	if c.r.InTest(d) {
+		return test
+	}
+	return normal
 }
 
 // perm returns the permission bits of a constant mode and whether the

@@ -33,4 +33,7 @@ func TestTestDataShared(t *testing.T) {
 	}
 	t.Cleanup(func() { filemode.Analyzer.Flags.Set("strict", "false") })
 	analysistest.Run(t, testdatadir.Dir(t), filemode.Analyzer, "filemode/testdatashared_strict")
+	// A test that clears the umask on purpose is never told to keep a
+	// narrower mask (issue 26).
+	analysistest.Run(t, testdatadir.Dir(t), filemode.Analyzer, "filemode/umasktest_strict")
 }

@@ -42,6 +42,15 @@ func readsUmask(info *types.Info, file *ast.File, call *fscall.Call) bool {
 // for the rest of the program.
 func scopedUmask(info *types.Info, file *ast.File, call *fscall.Call) bool {
 	path, _ := astutil.PathEnclosingInterval(file, call.Call.Pos(), call.Call.End())
+	if len(path) >= 3 {
+		// defer syscall.Umask(syscall.Umask(0)): saved and restored at
+		// the return in one statement.
+		if outer, ok := path[1].(*ast.CallExpr); ok && isUmask(info, outer) && len(outer.Args) == 1 && ast.Unparen(outer.Args[0]) == call.Call {
+			if d, ok := path[2].(*ast.DeferStmt); ok && d.Call == outer {
+				return true
+			}
+		}
+	}
 	restore, deferred := restoredNext(info, path)
 	return restore && deferred
 }
