@@ -36,7 +36,9 @@
 //     test, which clears the mask on purpose to check exact modes, the
 //     hint never says to keep a narrower mask: it says to restore the mask
 //     when the test ends and not to run the test in parallel with tests
-//     that create files;
+//     that create files. A read of the mask in the initializer of a
+//     package-level variable or in func init runs before main, in one
+//     goroutine, and is strict-only;
 //   - a decimal literal that reads as octal, such as 644 for 0o644 (644 is
 //     0o1204); the fix writes the octal literal;
 //   - (a chmod of a device node, a constant path under /dev but /dev/shm,

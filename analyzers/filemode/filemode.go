@@ -197,7 +197,11 @@ func (c *checker) umask(call *fscall.Call) {
 		return
 	}
 	if v&otherWrite == 0 && readsUmask(c.pass.TypesInfo, c.file, call) {
-		c.r.ReportOutsideTests(analysis.Diagnostic{
+		report := c.r.ReportOutsideTests
+		if inInitializer(c.file, call) {
+			report = c.r.ReportStrict // before main: no other goroutine yet
+		}
+		report(analysis.Diagnostic{
 			Pos: call.Call.Pos(), End: call.Call.End(),
 			Message: fmt.Sprintf("%s(%s) reads the umask by opening it: until the next call restores it, files that other goroutines create with the usual mode 0666 are world-writable; read the mask once before starting goroutines, or from /proc/self/status (Umask:) on Linux",
 				call.Name, modeval.Format(v)),

@@ -24,7 +24,7 @@ func setStrict(t *testing.T) {
 
 func TestDefault(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testdatadir.Dir(t), filemode.Analyzer, "filemode/a", "filemode/sys", "filemode/ignore",
-		"filemode/chmodprivate", "filemode/createtempname", "filemode/odd", "filemode/sinks", "filemode/dirsearch", "filemode/umaskread", "filemode/rootcause", "filemode/modeperm", "filemode/precision", "filemode/nodes")
+		"filemode/chmodprivate", "filemode/createtempname", "filemode/odd", "filemode/sinks", "filemode/dirsearch", "filemode/umaskread", "filemode/rootcause", "filemode/modeperm", "filemode/precision", "filemode/nodes", "filemode/umaskinit")
 }
 
 func TestStrict(t *testing.T) {
