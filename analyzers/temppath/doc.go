@@ -77,7 +77,15 @@
 // Not reported: names with a random part (from os.CreateTemp, os.MkdirTemp,
 // math/rand), caller-supplied paths (parameters, exported fields, fields
 // set in several places), paths inside a private directory (os.MkdirTemp,
-// t.TempDir()), abstract unix sockets ("@name"), creation with O_EXCL.
+// t.TempDir()), abstract unix sockets ("@name"), creation with O_EXCL,
+// and creation after the same function mounted a fresh tmpfs on the
+// path's root (syscall.Mount or unix.Mount of type "tmpfs" on "/tmp", as
+// an init does at boot): what that function then finds there, it made.
+//
+// A unix socket bind at an existing name fails (EADDRINUSE) rather than
+// following a symlink there, so the message for a bind says that another
+// user can bind the name first or block it, not that a symlink redirects
+// it.
 //
 // One finding per directory: creations inside a directory that the code
 // itself makes at a predictable name in shared temp are consequences of

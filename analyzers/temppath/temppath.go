@@ -202,7 +202,7 @@ func (c *checker) check(call *fscall.Call, parent inspector.Cursor) {
 		}
 		d.Loc = tempdir.Shared
 	}
-	if d.Loc != tempdir.Shared || !d.Predictable {
+	if d.Loc != tempdir.Shared || !d.Predictable || c.inFreshTmpfs(call) {
 		return
 	}
 	var fix []analysis.SuggestedFix

@@ -31,3 +31,9 @@ func TestStrict(t *testing.T) {
 func TestFixedName(t *testing.T) {
 	analysistest.Run(t, testdatadir.Dir(t), temppath.Analyzer, "temppath/fixedname", "temppath/fixednamelib")
 }
+
+// TestFreshTmpfs: a function that mounts a fresh tmpfs on /tmp owns the
+// names it then creates there (issue 26).
+func TestFreshTmpfs(t *testing.T) {
+	analysistest.Run(t, testdatadir.Dir(t), temppath.Analyzer, "temppath/freshtmpfs")
+}
