@@ -80,6 +80,14 @@
 // others nothing. os.MkdirAll alone proves nothing: it leaves a directory
 // that exists as it is.
 //
+// A mode that never takes effect is not judged: that of a directory the
+// same function then mounts a file system on (syscall.Mount or unix.Mount
+// with that path as the target: the mounted root's mode is what users
+// see), made or chmodded before the mount; and that of a file created
+// directly in a directory on which the function mounted a file system
+// without mode bits (vfat, msdos, exfat, ntfs, iso9660, udf), whose mount
+// options decide every mode.
+//
 // Creation modes elsewhere (0666 files, 0777 directories: the Go
 // convention of letting the umask decide) are not reported by default.
 //

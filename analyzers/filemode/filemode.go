@@ -135,6 +135,9 @@ func (c *checker) check(call *fscall.Call) {
 	if call.Mode != nil && c.decimal(call) {
 		return // the mode is not what the author meant: say only that
 	}
+	if call.Kind != fscall.Umask && c.modeUnused(call) {
+		return // mounted.go: a mount hides or ignores the mode
+	}
 	switch call.Kind {
 	case fscall.Umask:
 		c.umask(call)

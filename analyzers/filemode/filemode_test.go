@@ -74,3 +74,9 @@ func TestNodeInPrivateDir(t *testing.T) {
 	setStrict(t)
 	analysistest.Run(t, testdatadir.Dir(t), filemode.Analyzer, "filemode/nodeinprivatedir_strict")
 }
+
+// TestMountPoint: the mode of a mount point, or of a file on a file
+// system without mode bits, never takes effect (issue 26).
+func TestMountPoint(t *testing.T) {
+	analysistest.Run(t, testdatadir.Dir(t), filemode.Analyzer, "filemode/mountpoint")
+}
