@@ -95,6 +95,15 @@
 // A FIFO made with Mkfifo or Mknod at the name is the object itself from
 // then on: removing the name removes it.
 //
+// A temp directory on which the function mounts a file system
+// (syscall.Mount or unix.Mount with the directory, or a path made from
+// it, as the target) must be unmounted before it is removed, or RemoveAll
+// deletes the mounted files: the hint says so and no fix removes it, not
+// t.TempDir() either. In a test, a temp object that a goroutine the test
+// starts uses (in its function literal or arguments) may still be in use
+// when the test returns: t.TempDir(), removed then, is not suggested; the
+// hint is to remove it once the goroutine is done.
+//
 // Standard functions borrow, except those that store (sync.Map.Store,
 // context.WithValue) or remove. Passing the object to code the analysis
 // cannot see — a function value, an interface method, or a function that
