@@ -27,8 +27,14 @@
 //     the children started afterwards, as a daemonized copy of the program
 //     that reads a key file and removes it; not when the function defers
 //     its own removal, as TestMain does for the TMPDIR it sets), sent, registered with the tmplint shim, renamed away with os.Rename
-//     (the branch where the rename failed still needs the removal), or
-//     passed to a function that takes it (stores or returns it).
+//     (the branch where the rename failed still needs the removal),
+//     passed to a function that takes it (stores or returns it), or
+//     shown to the user: its path printed (fmt.Print*, log.Print*,
+//     log.Fatal*), or returned in an error whose format says the path is
+//     left for the user to recover from ("the old configuration is kept
+//     in %s": kept, left, saved, backup, preserved, restore, recover,
+//     remains, manually, inspect). An error that names the path only as
+//     context ("writing %s: %w") hands nothing off.
 //
 // Passing the object, or a path inside it (filepath.Join(dir, "x"),
 // f.Name()), to a function that only uses it — opens, reads, writes,
