@@ -134,7 +134,11 @@
 // the field holds (or lets it go elsewhere: a getter, another store, unknown
 // code), the store is reported — "field target holds a temp directory that
 // no method of Mount removes". A Cleanup that only unmounts a temp mount
-// point is the classic.
+// point is the classic. Any code of the package counts, a method of
+// another type included ((*Manager).cleanup(r) removing r.tempDir). When
+// the store is in a test and the type is production code, the hint is to
+// remove the object in the test (t.Cleanup) or create it in t.TempDir(),
+// not to give the production type a removal method.
 //
 // The branches on which the creation failed need nothing, however the
 // code tells them: "err != nil", an error predicate on err (errors.Is,

@@ -54,3 +54,9 @@ func TestKeptInUse(t *testing.T) {
 func TestUnsafeHints(t *testing.T) {
 	analysistest.Run(t, testdatadir.Dir(t), tempcleanup.Analyzer, "tempcleanup/regression_mountedtemp", "tempcleanup/regression_goroutinetemp", "tempcleanup/regression_recoverypath")
 }
+
+// TestOtherRemover: a field released by a method of another type is
+// released (issue 26).
+func TestOtherRemover(t *testing.T) {
+	analysistest.Run(t, testdatadir.Dir(t), tempcleanup.Analyzer, "tempcleanup/regression_otherremover", "tempcleanup/regression_testobjprodtype")
+}
