@@ -35,5 +35,5 @@ func TestFixedName(t *testing.T) {
 // TestFreshTmpfs: a function that mounts a fresh tmpfs on /tmp owns the
 // names it then creates there (issue 26).
 func TestFreshTmpfs(t *testing.T) {
-	analysistest.Run(t, testdatadir.Dir(t), temppath.Analyzer, "temppath/freshtmpfs")
+	analysistest.Run(t, testdatadir.Dir(t), temppath.Analyzer, "temppath/freshtmpfs", "temppath/bindexisting")
 }
