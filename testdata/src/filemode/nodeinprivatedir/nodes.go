@@ -112,7 +112,7 @@ func bindPrivate() error {
 
 // bindShared: the same bind straight into /tmp.
 func bindShared() error {
-	old := syscall.Umask(0) // want `lets other-write through`
+	old := syscall.Umask(0)                       // want `lets other-write through`
 	l, err := net.Listen("unix", "/tmp/ctl.sock") // want `creates the unix socket in shared temp dir with mode 0o777`
 	syscall.Umask(old)
 	if err != nil {

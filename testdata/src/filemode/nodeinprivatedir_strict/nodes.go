@@ -99,9 +99,9 @@ func bindPrivate() error {
 	if err := os.Mkdir("/tmp/app", 0o700); err != nil {
 		return err
 	}
-	old := syscall.Umask(0) // want `lets other-write through`
+	old := syscall.Umask(0)                                             // want `lets other-write through`
 	l, err := net.Listen("unix", filepath.Join("/tmp/app", "ctl.sock")) // want `creates the unix socket in shared temp dir with mode 0o777`
-	syscall.Umask(old) // want `syscall.Umask with a mask that is not constant`
+	syscall.Umask(old)                                                  // want `syscall.Umask with a mask that is not constant`
 	if err != nil {
 		return err
 	}
@@ -110,9 +110,9 @@ func bindPrivate() error {
 
 // bindShared: the same bind straight into /tmp.
 func bindShared() error {
-	old := syscall.Umask(0) // want `lets other-write through`
+	old := syscall.Umask(0)                       // want `lets other-write through`
 	l, err := net.Listen("unix", "/tmp/ctl.sock") // want `creates the unix socket in shared temp dir with mode 0o777`
-	syscall.Umask(old) // want `syscall.Umask with a mask that is not constant`
+	syscall.Umask(old)                            // want `syscall.Umask with a mask that is not constant`
 	if err != nil {
 		return err
 	}
