@@ -2,7 +2,10 @@ package temppath
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
+	"path"
+	"strings"
 
 	"github.com/tmplint/tmplint/internal/fscall"
 	"github.com/tmplint/tmplint/passes/tempdir"
@@ -14,8 +17,10 @@ import (
 // for such a name the hint keeps the name and moves it out of other users'
 // reach instead (SPEC: no random name for a fixed path that other code
 // reads). Known readers: code that uses the package-level constant or
-// variable the path is built from other than to create it, and the code of
-// another package that defines it.
+// variable the path is built from other than to create it, a string
+// literal of the package naming the same file outside any creation (a
+// client's net.Dial("unix", "/tmp/app.sock")), and the code of another
+// package that defines the variable.
 
 // readElsewhere reports whether other code than the creations knows the
 // path's name: the path is built from a package-level constant or
@@ -27,6 +32,17 @@ func (c *checker) readElsewhere(call *fscall.Call, d tempdir.Path) bool {
 	}
 	if d.Origin.Where != "" {
 		return true // a variable of another package, by its fact
+	}
+	if top, ok := c.paths.TopOf(call.Path); ok && !strings.ContainsAny(top.Path, "{}") {
+		// "/tmp/app.sock" elsewhere; for $TMPDIR/app.sock, the element
+		// "app.sock" (filepath.Join(os.TempDir(), "app.sock")).
+		want := top.Path
+		if strings.HasPrefix(want, "$") {
+			want = path.Base(want)
+		}
+		if c.literalReaders(want) > 0 {
+			return true
+		}
 	}
 	e := call.Path
 	if v := c.paths.Value(e); v != nil {
@@ -55,15 +71,56 @@ func (c *checker) readElsewhere(call *fscall.Call, d tempdir.Path) bool {
 	return found
 }
 
+// literalReaders counts the string literals of the package equal to want
+// outside the paths of creations and the declarations of package-level
+// constants and variables (whose uses readUses counts): a net.Dial or an
+// os.Open of the same name.
+func (c *checker) literalReaders(want string) int {
+	c.markCreations()
+	n := 0
+	for _, f := range c.pass.Files {
+		for _, d := range f.Decls {
+			if g, ok := d.(*ast.GenDecl); ok && (g.Tok == token.CONST || g.Tok == token.VAR) {
+				continue
+			}
+			ast.Inspect(d, func(nd ast.Node) bool {
+				lit, ok := nd.(*ast.BasicLit)
+				if !ok || c.inCreation[lit] {
+					return true
+				}
+				if s, ok := stringLit(lit); ok && s == want {
+					n++
+				}
+				return true
+			})
+		}
+	}
+	return n
+}
+
 // readUses counts the uses of a package-level object in the package that
 // are not part of a creation's path.
 func (c *checker) readUses(obj types.Object) int {
+	c.markCreations()
+	n := 0
+	for id, o := range c.pass.TypesInfo.Uses {
+		if o == obj && !c.inCreation[id] {
+			n++
+		}
+	}
+	return n
+}
+
+// markCreations records the identifiers and literals that are part of a
+// creation's path (or of the one value of a variable used as one).
+func (c *checker) markCreations() {
 	if c.inCreation == nil {
-		c.inCreation = make(map[*ast.Ident]bool)
+		c.inCreation = make(map[ast.Node]bool)
 		mark := func(e ast.Expr) {
 			ast.Inspect(e, func(n ast.Node) bool {
-				if id, ok := n.(*ast.Ident); ok {
-					c.inCreation[id] = true
+				switch n.(type) {
+				case *ast.Ident, *ast.BasicLit:
+					c.inCreation[n] = true
 				}
 				return true
 			})
@@ -89,13 +146,6 @@ func (c *checker) readUses(obj types.Object) int {
 			})
 		}
 	}
-	n := 0
-	for id, o := range c.pass.TypesInfo.Uses {
-		if o == obj && !c.inCreation[id] {
-			n++
-		}
-	}
-	return n
 }
 
 // fixedRemedy is the hint for a fixed name that other code reads.

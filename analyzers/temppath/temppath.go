@@ -59,9 +59,9 @@ type checker struct {
 	// once every creation is known (chmod.go).
 	created map[string]bool
 	chmods  []pendingChmod
-	// inCreation holds the identifiers that are part of a creation's
-	// path (fixedname.go), built on first use.
-	inCreation map[*ast.Ident]bool
+	// inCreation holds the identifiers and literals that are part of a
+	// creation's path (fixedname.go), built on first use.
+	inCreation map[ast.Node]bool
 }
 
 func run(pass *analysis.Pass) (any, error) {

@@ -40,3 +40,15 @@ func cacheOnly(data []byte) error {
 	}
 	return os.WriteFile(cache, data, 0o600) // want `os.WriteFile at a predictable name`
 }
+
+// A client dials the same literal path.
+func serveLiteral() (net.Listener, error) {
+	return net.Listen("unix", "/tmp/literal.sock") // want `net.Listen at a predictable name in shared temp dir: .*; other code uses this fixed name`
+}
+
+func dialLiteral() (net.Conn, error) { return net.Dial("unix", "/tmp/literal.sock") }
+
+// Another directory's file of the same base name is not the same name.
+func hosts() error {
+	return os.Symlink("/etc/hosts", "/tmp/hosts") // want `os.Symlink at a predictable name in shared temp dir: another local user can pre-create it or plant a symlink; create it in a directory from os.MkdirTemp`
+}
