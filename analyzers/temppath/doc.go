@@ -68,9 +68,10 @@
 // next run, another package reads the file. When the path is built from a
 // package-level constant or variable that the package also uses other
 // than to create it (net.Dial, os.Open, os.ReadDir of it), or from a
-// variable of another package, or when a string literal of the package
-// outside any creation names the same path (a client's net.Dial("unix",
-// "/tmp/app.sock")), the message does not say to use a random
+// variable of another package (a string constant or variable: not a
+// value whose id numbers the name), or when a string literal of the
+// package outside any creation names the same absolute path (a client's
+// net.Dial("unix", "/tmp/app.sock")), the message does not say to use a random
 // name and no fix rewrites it: it says to keep the name under a directory
 // only this user can write ($XDG_RUNTIME_DIR, /run/<app> made 0700), or to
 // check with os.Lstat after creating it that this user owns it and that it

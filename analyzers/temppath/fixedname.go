@@ -4,7 +4,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"path"
 	"strings"
 
 	"github.com/tmplint/tmplint/internal/fscall"
@@ -33,14 +32,11 @@ func (c *checker) readElsewhere(call *fscall.Call, d tempdir.Path) bool {
 	if d.Origin.Where != "" {
 		return true // a variable of another package, by its fact
 	}
-	if top, ok := c.paths.TopOf(call.Path); ok && !strings.ContainsAny(top.Path, "{}") {
-		// "/tmp/app.sock" elsewhere; for $TMPDIR/app.sock, the element
-		// "app.sock" (filepath.Join(os.TempDir(), "app.sock")).
-		want := top.Path
-		if strings.HasPrefix(want, "$") {
-			want = path.Base(want)
-		}
-		if c.literalReaders(want) > 0 {
+	if top, ok := c.paths.TopOf(call.Path); ok && strings.HasPrefix(top.Path, "/") && !strings.ContainsAny(top.Path, "{}") {
+		// "/tmp/app.sock" elsewhere. (Under $TMPDIR only the last
+		// element would be a literal, and a bare "lazygit" is as likely
+		// the program's name as the path's.)
+		if c.literalReaders(top.Path) > 0 {
 			return true
 		}
 	}
@@ -60,8 +56,8 @@ func (c *checker) readElsewhere(call *fscall.Call, d tempdir.Path) bool {
 		default:
 			return true
 		}
-		if obj.Pkg() == nil || obj.Parent() != obj.Pkg().Scope() {
-			return true
+		if obj.Pkg() == nil || obj.Parent() != obj.Pkg().Scope() || !isString(obj.Type()) {
+			return true // not a path or a part of one: inst in inst.ID()
 		}
 		if obj.Pkg() != c.pass.Pkg || c.readUses(obj) > 0 {
 			found = true
@@ -161,4 +157,9 @@ func fixedRemedy(call *fscall.Call) string {
 	}
 	return "other code uses this fixed name, which a random one would break: keep the name but put the " + what +
 		" under a directory only this user can write ($XDG_RUNTIME_DIR, or /run/<app> made 0700), or check with os.Lstat after creating it that this user owns it and it is not a symlink"
+}
+
+func isString(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
 }

@@ -5,8 +5,10 @@
 package fixedname
 
 import (
+	"fmt"
 	"net"
 	"os"
+	"path/filepath"
 
 	"temppath/fixednamelib"
 )
@@ -52,3 +54,22 @@ func dialLiteral() (net.Conn, error) { return net.Dial("unix", "/tmp/literal.soc
 func hosts() error {
 	return os.Symlink("/etc/hosts", "/tmp/hosts") // want `os.Symlink at a predictable name in shared temp dir: another local user can pre-create it or plant a symlink; create it in a directory from os.MkdirTemp`
 }
+
+// The program's name is not a reader of $TMPDIR/fixedname (lazygit).
+func appDir() error {
+	return os.MkdirAll(filepath.Join(os.TempDir(), "fixedname"), 0o700) // want `os.MkdirAll at a predictable name in shared temp dir: another local user can pre-create it or plant a symlink; use os.MkdirTemp`
+}
+
+func appName() string { return "fixedname" }
+
+var seq int
+
+// A package-level counter that numbers the file is not the fixed path
+// (incus's screenshot, named by the instance's id).
+func screenshot() error {
+	seq++
+	_, err := os.Create(fmt.Sprintf("/tmp/screenshot_%d", seq)) // want `os.Create at a predictable name in shared temp dir: another local user can pre-create it or plant a symlink; use os.CreateTemp`
+	return err
+}
+
+func other() int { return seq }
