@@ -23,11 +23,12 @@ var doc string
 
 // Analyzer reports descriptors created without close-on-exec.
 var Analyzer = &analysis.Analyzer{
-	Name:     "cloexec",
-	Doc:      analysisdoc.Extract(doc, "cloexec"),
-	URL:      "https://pkg.go.dev/github.com/tmplint/tmplint/analyzers/cloexec",
-	Requires: []*analysis.Analyzer{directives.Analyzer},
-	Run:      run,
+	Name:      "cloexec",
+	Doc:       analysisdoc.Extract(doc, "cloexec"),
+	URL:       "https://pkg.go.dev/github.com/tmplint/tmplint/analyzers/cloexec",
+	Requires:  []*analysis.Analyzer{directives.Analyzer},
+	Run:       run,
+	FactTypes: []analysis.Fact{new(startsProcess)},
 }
 
 var strict bool
@@ -90,10 +91,12 @@ var rawSyscalls = map[string]bool{
 func run(pass *analysis.Pass) (any, error) {
 	r := report.New(pass, strict)
 	defer r.Finish()
+	starts := programStarts(pass)
 	if !pkgtypes.ImportsAny(pass.Pkg, syscallPath, unixPath) {
 		return nil, nil
 	}
 	c := &checker{pass: pass, r: r, handsOff: make(map[ast.Node]bool), later: make(map[ast.Node]later)}
+	c.noChild = pass.Pkg.Name() == "main" && !starts
 	for _, file := range pass.Files {
 		if c.r.Generated(file) {
 			continue
@@ -126,6 +129,7 @@ type checker struct {
 	r        *report.Reporter
 	handsOff map[ast.Node]bool // memo of startsChild per function
 	later    map[ast.Node]later
+	noChild  bool // a main package whose program starts no process
 }
 
 // later says what a function does about close-on-exec after creating
@@ -343,7 +347,7 @@ func (c *checker) flagCall(s *site, rule flagRule) {
 	}
 	if lack := c.unportable(s, rule.flag); lack != "" {
 		// The flag does not compile everywhere this file does.
-		c.r.Report(analysis.Diagnostic{Pos: call.Pos(), End: call.End(),
+		c.report(analysis.Diagnostic{Pos: call.Pos(), End: call.End(),
 			Message: fmt.Sprintf("%s%s without %s creates a descriptor that every child process started meanwhile inherits: add %s where the platform has it, in a file built only there; this file also builds for %s, which lack it: there, hold %sForkLock.RLock() around the call and %sCloseOnExec",
 				s.name, s.fn.Name(), rule.flag, flag, lack, syscallName(s), syscallName(s)) + c.handoffNote(s)})
 		return
@@ -360,7 +364,7 @@ func (c *checker) flagCall(s *site, rule flagRule) {
 		msg = fmt.Sprintf("%s%s without %s creates a descriptor that every child process started meanwhile inherits: add %s to the flags",
 			s.name, s.fn.Name(), rule.flag, flag)
 	}
-	c.r.Report(analysis.Diagnostic{Pos: call.Pos(), End: call.End(), Message: msg + c.handoffNote(s), SuggestedFixes: fixes})
+	c.report(analysis.Diagnostic{Pos: call.Pos(), End: call.End(), Message: msg + c.handoffNote(s), SuggestedFixes: fixes})
 }
 
 // handoffNote is what the message adds when the child is told the
@@ -442,14 +446,14 @@ func (c *checker) variantCall(s *site, v variant) {
 	}
 	if lack := c.unportable(s, v.name); lack != "" {
 		// The variant does not compile everywhere this file does.
-		c.r.Report(analysis.Diagnostic{
+		c.report(analysis.Diagnostic{
 			Pos: call.Pos(), End: call.End(),
 			Message: fmt.Sprintf("%s%s %s, so every child process started meanwhile inherits it: use %s where the platform has it, in a file built only there; this file also builds for %s, which lack %s: there, hold %sForkLock.RLock() around the call and %sCloseOnExec",
 				s.name, name, what, use, lack, v.name, syscallName(s), syscallName(s)) + c.handoffNote(s),
 		})
 		return
 	}
-	c.r.Report(analysis.Diagnostic{
+	c.report(analysis.Diagnostic{
 		Pos: call.Pos(), End: call.End(),
 		Message: fmt.Sprintf("%s%s %s, so every child process started meanwhile inherits it: use %s",
 			s.name, name, what, use) + c.handoffNote(s),
@@ -564,7 +568,7 @@ func (c *checker) openat2(s *site) {
 	}
 	d.Message = fmt.Sprintf("%sOpenat2 without O_CLOEXEC in the OpenHow's Flags creates a descriptor that every child process started meanwhile inherits: add %sO_CLOEXEC",
 		s.name, s.name)
-	c.r.Report(d)
+	c.report(d)
 }
 
 // onlyValue returns the composite literal that the local variable id
@@ -637,7 +641,7 @@ func (c *checker) fcntl(s *site, fd, cmdArg, arg ast.Expr) {
 			fixes = []analysis.SuggestedFix{fixclass.SafeFix("Use "+text,
 				analysis.TextEdit{Pos: cmdArg.Pos(), End: cmdArg.End(), NewText: []byte(text)})}
 		}
-		c.r.Report(analysis.Diagnostic{
+		c.report(analysis.Diagnostic{
 			Pos: call.Pos(), End: call.End(),
 			Message: fmt.Sprintf("fcntl F_DUPFD makes a copy without close-on-exec, so every child process started meanwhile inherits it: use %sF_DUPFD_CLOEXEC",
 				s.name),
@@ -664,7 +668,7 @@ func (c *checker) fcntl(s *site, fd, cmdArg, arg ast.Expr) {
 		return
 	}
 	d.Message = "fcntl F_SETFD clears FD_CLOEXEC, so every child process started from now on inherits the descriptor: keep the flag, and hand the descriptor to a child through ExtraFiles or ProcAttr.Files instead"
-	c.r.Report(d)
+	c.report(d)
 }
 
 // isStdio reports whether e is standard input, output or error: the

@@ -37,3 +37,13 @@ func setStrict(t *testing.T) {
 	}
 	t.Cleanup(func() { cloexec.Analyzer.Flags.Set("strict", "false") })
 }
+
+// TestMainProgram: in a main package whose program (its imports included,
+// by facts) starts no process, findings are strict-only; a library's stay.
+func TestMainProgram(t *testing.T) {
+	analysistest.Run(t, testdatadir.Dir(t), cloexec.Analyzer,
+		"cloexec/mainprogram/quiet", "cloexec/mainprogram/execs", "cloexec/mainprogram/viaimport",
+		"cloexec/mainprogram/rawfork", "cloexec/mainprogram/helper", "cloexec/mainprogram/starter")
+	setStrict(t)
+	analysistest.Run(t, testdatadir.Dir(t), cloexec.Analyzer, "cloexec/mainprogram/quietstrict")
+}

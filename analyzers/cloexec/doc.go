@@ -61,6 +61,16 @@
 //
 // Suggested fixes add the flag or switch to the close-on-exec variant.
 //
+// A descriptor without close-on-exec only leaks into a process started
+// while it is open. In a main package whose program never starts one, the
+// findings are strict-only: neither the package nor any package it imports
+// (transitively) uses os/exec, os.StartProcess, syscall.ForkExec or Exec,
+// x/sys/unix Exec, a raw fork, clone or execve, cgo or plugin. What a
+// package outside the standard library may start is a package fact
+// (startsProcess); for the standard library it is written down (os/exec,
+// net/http/cgi, go/build and the others that import os/exec). A library
+// keeps every finding: it does not know the program it ends up in.
+//
 // The strict profile (-strict) also reports calls whose flags are not
 // constant, unless a constant part of them is known to include the flag.
 //

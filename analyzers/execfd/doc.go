@@ -176,6 +176,17 @@
 // manage and are not reported. A program's main may return without
 // waiting: the process ends.
 //
+// A child left unwaited only on a path that ends the program right after
+// is strict-only: os.Exit and log.Fatal are not leaks, and neither is a
+// return of an error (fmt.Errorf, errors.New, err in the body of "if err
+// != nil") from a plain function of a main package whose every use is a
+// call in main, where main ends when the error is not nil ("if err :=
+// run(); err != nil { log.Fatal(err) }", the same with the error kept in
+// a variable and tested by the next statement, ending in os.Exit, log.Fatal
+// or return; "log.Fatal(run())"; "run()" as main's last statement). A
+// function also called from elsewhere, or whose error main only logs,
+// keeps the finding.
+//
 // Tests are judged like other code: a zombie or a kept descriptor in a
 // test binary is the same leak.
 //

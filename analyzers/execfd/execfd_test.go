@@ -39,3 +39,14 @@ func TestOwnership(t *testing.T) {
 func TestCrossPackage(t *testing.T) {
 	analysistest.Run(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/crosspkg")
 }
+
+// TestEndsProgram: a child left unwaited only on a return of an error to
+// main, which then exits, is strict-only (issue 26).
+func TestEndsProgram(t *testing.T) {
+	analysistest.Run(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/exitafter")
+	if err := execfd.Analyzer.Flags.Set("strict", "true"); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { execfd.Analyzer.Flags.Set("strict", "false") })
+	analysistest.Run(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/exitafterstrict")
+}

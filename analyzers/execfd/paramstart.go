@@ -96,19 +96,32 @@ func (fn *fun) checkParamStarts() {
 				return pathflow.Action{}
 			},
 		}
+		var leak *ast.ReturnStmt
+		strictOnly := false
 		for _, l := range pathflow.Leaks(q) {
 			ret, ok := l.Node.(*ast.ReturnStmt)
 			if !ok || l.Kind != pathflow.Return || !fn.returnsError(ret, sig.Results().Len()-1) || fn.inPipeCloseFailure(ret) {
 				continue
 			}
+			// A return to a main that then exits is strict-only
+			// (endsprogram.go), unless another return leaks.
+			ends := fn.endsProgram(ret)
+			if leak == nil || strictOnly && !ends {
+				leak, strictOnly = ret, ends
+			}
+		}
+		if ret := leak; ret != nil {
+			report := fn.c.r.Report
+			if strictOnly {
+				report = fn.c.r.ReportStrict
+			}
 			name := ps.v.Name()
-			fn.c.r.Report(analysis.Diagnostic{
+			report(analysis.Diagnostic{
 				Pos: ps.start.Pos(), End: ps.start.End(),
 				Message: fmt.Sprintf("%s.Start succeeds but a later error is returned without waiting for the child: the caller sees a failure and has no reason to wait, so once it exits it stays a zombie until the parent exits; call %s.Process.Kill then %s.Wait before returning the error",
 					name, name, name),
 				Related: related(ret, "returns an error here with the child unwaited"),
 			})
-			break
 		}
 	}
 }

@@ -107,11 +107,19 @@ func (fn *fun) checkWait(cmd *command, start *ast.CallExpr) {
 			return pathflow.Action{}
 		},
 	}
+	report := fn.c.r.Report
+	var leak ast.Node // a return that ends the program right after
 	for _, l := range pathflow.Leaks(q) {
 		var msg string
 		switch l.Kind {
 		case pathflow.Return:
 			if fn.isMain() || fn.inPipeCloseFailure(l.Node) {
+				continue
+			}
+			if ret, ok := l.Node.(*ast.ReturnStmt); ok && fn.endsProgram(ret) {
+				if leak == nil {
+					leak = ret // strict-only, unless another path leaks
+				}
 				continue
 			}
 			msg = "this return leaves the child unwaited"
@@ -120,19 +128,26 @@ func (fn *fun) checkWait(cmd *command, start *ast.CallExpr) {
 		default:
 			continue
 		}
-		name := cmd.v.Name()
-		killNote := ""
-		if cmd.kills {
-			killNote = " (Process.Kill and Signal do not reap it)"
-		}
-		fn.c.r.Report(analysis.Diagnostic{
-			Pos: start.Pos(), End: start.End(),
-			Message: fmt.Sprintf("%s.Start succeeds but the child is not waited on some path%s: %s; on every path, call %s.Wait, or go %s.Wait() if it must keep running, or %s.Process.Kill then Wait to stop it",
-				name, killNote, fn.unwaitedHarm(cmd), name, name, name),
-			Related: related(l.Node, msg),
-		})
+		fn.reportUnwaited(report, cmd, start, l.Node, msg)
 		return
 	}
+	if leak != nil {
+		fn.reportUnwaited(fn.c.r.ReportStrict, cmd, start, leak, "this return leaves the child unwaited, and main then exits")
+	}
+}
+
+func (fn *fun) reportUnwaited(report func(analysis.Diagnostic), cmd *command, start, at ast.Node, msg string) {
+	name := cmd.v.Name()
+	killNote := ""
+	if cmd.kills {
+		killNote = " (Process.Kill and Signal do not reap it)"
+	}
+	report(analysis.Diagnostic{
+		Pos: start.Pos(), End: start.End(),
+		Message: fmt.Sprintf("%s.Start succeeds but the child is not waited on some path%s: %s; on every path, call %s.Wait, or go %s.Wait() if it must keep running, or %s.Process.Kill then Wait to stop it",
+			name, killNote, fn.unwaitedHarm(cmd), name, name, name),
+		Related: related(at, msg),
+	})
 }
 
 // isProcessOf reports whether e is cmd.Process for the variable.

@@ -30,6 +30,15 @@
 //     deferred), it is open only between the two calls: the message says
 //     that other goroutines' files in that window are exposed, not all
 //     files created afterwards;
+//     a mask saved and restored by a defer (old := syscall.Umask(0); defer
+//     syscall.Umask(old), or defer syscall.Umask(syscall.Umask(0))) is
+//     open until the function returns, and the message says so. In a
+//     test, which clears the mask on purpose to check exact modes, the
+//     hint never says to keep a narrower mask: it says to restore the mask
+//     when the test ends and not to run the test in parallel with tests
+//     that create files. A read of the mask in the initializer of a
+//     package-level variable or in func init runs before main, in one
+//     goroutine, and is strict-only;
 //   - a decimal literal that reads as octal, such as 644 for 0o644 (644 is
 //     0o1204); the fix writes the octal literal;
 //   - (a chmod of a device node, a constant path under /dev but /dev/shm,
@@ -61,6 +70,23 @@
 //     mode argument, its mode is 0777 less the umask, and connect(2)
 //     needs write permission, so a umask without 0o002 (0o020) lets any
 //     user (the group) connect.
+//
+// A socket or FIFO inside a directory the function itself made private is
+// out of other users' reach, whatever its own mode: a chmod that opens it
+// to others, and a bind under a umask that does, are strict-only when the
+// node's path is filepath.Join(dir, name) (path.Join, dir + "/name") and
+// the same function gets dir from os.MkdirTemp, or makes it with os.Mkdir
+// (syscall/unix Mkdir) or chmods it, with a mode that grants the group and
+// others nothing. os.MkdirAll alone proves nothing: it leaves a directory
+// that exists as it is.
+//
+// A mode that never takes effect is not judged: that of a directory the
+// same function then mounts a file system on (syscall.Mount or unix.Mount
+// with that path as the target: the mounted root's mode is what users
+// see), made or chmodded before the mount; and that of a file created
+// directly in a directory on which the function mounted a file system
+// without mode bits (vfat, msdos, exfat, ntfs, iso9660, udf), whose mount
+// options decide every mode.
 //
 // Creation modes elsewhere (0666 files, 0777 directories: the Go
 // convention of letting the umask decide) are not reported by default.
@@ -106,7 +132,13 @@
 // shared temp location by a predictable name, which other users can
 // reach, is still reported. The other rules (a decimal literal that reads
 // as octal, the sticky bit of an os.FileMode, modes in shared temp) apply
-// to tests as to any code.
+// to tests as to any code, but one: a creation in shared temp (os.Create,
+// os.WriteFile, os.Mkdir and the others) whose mode lets other users only
+// read the file or list the directory is test data, reported only under
+// -strict; a mode that lets them write into it (a file writable by the
+// group or others, a directory they can both write and search) is still
+// reported, since the test then trusts what another user may have put
+// there. os.Create is taken as readable, as its message says.
 //
 // Flags:
 //

@@ -135,6 +135,9 @@ func (c *checker) check(call *fscall.Call) {
 	if call.Mode != nil && c.decimal(call) {
 		return // the mode is not what the author meant: say only that
 	}
+	if call.Kind != fscall.Umask && c.modeUnused(call) {
+		return // mounted.go: a mount hides or ignores the mode
+	}
 	switch call.Kind {
 	case fscall.Umask:
 		c.umask(call)
@@ -197,7 +200,11 @@ func (c *checker) umask(call *fscall.Call) {
 		return
 	}
 	if v&otherWrite == 0 && readsUmask(c.pass.TypesInfo, c.file, call) {
-		c.r.ReportOutsideTests(analysis.Diagnostic{
+		report := c.r.ReportOutsideTests
+		if inInitializer(c.file, call) {
+			report = c.r.ReportStrict // before main: no other goroutine yet
+		}
+		report(analysis.Diagnostic{
 			Pos: call.Call.Pos(), End: call.Call.End(),
 			Message: fmt.Sprintf("%s(%s) reads the umask by opening it: until the next call restores it, files that other goroutines create with the usual mode 0666 are world-writable; read the mask once before starting goroutines, or from /proc/self/status (Umask:) on Linux",
 				call.Name, modeval.Format(v)),
@@ -205,20 +212,36 @@ func (c *checker) umask(call *fscall.Call) {
 		return
 	}
 	if v&otherWrite == 0 && scopedUmask(c.pass.TypesInfo, c.file, call) {
-		c.r.ReportOutsideTests(analysis.Diagnostic{
+		d := analysis.Diagnostic{
 			Pos: call.Call.Pos(), End: call.Call.End(),
-			Message: fmt.Sprintf("%s(%s) lets other-write through until the deferred call restores the mask when the function returns: meanwhile, files that this function and other goroutines create with the usual mode 0666 are world-writable; give the files this function creates explicit modes instead (fsmode), or keep 0o002 in the mask",
+			Message: fmt.Sprintf("%s(%s) lets other-write through until the deferred call restores the mask when the function returns: meanwhile, files that this function and other goroutines create with the usual mode 0666 are world-writable; ",
 				call.Name, modeval.Format(v)),
-		})
+		}
+		d.Message += c.umaskHint(d, "give the files this function creates explicit modes instead (fsmode), or keep 0o002 in the mask",
+			"a test that clears the mask to check exact modes must not run in parallel (no t.Parallel) with tests that create files")
+		c.r.ReportOutsideTests(d)
 		return
 	}
 	if v&otherWrite == 0 {
-		c.r.ReportOutsideTests(analysis.Diagnostic{
+		d := analysis.Diagnostic{
 			Pos: call.Call.Pos(), End: call.Call.End(),
-			Message: fmt.Sprintf("%s(%s) lets other-write through: files created afterwards with the usual mode 0666 are world-writable; keep 0o002 in the mask (0o022)",
+			Message: fmt.Sprintf("%s(%s) lets other-write through: files created afterwards with the usual mode 0666 are world-writable; ",
 				call.Name, modeval.Format(v)),
-		})
+		}
+		d.Message += c.umaskHint(d, "keep 0o002 in the mask (0o022)",
+			"a test that clears the mask to check exact modes must restore it when it ends (old := syscall.Umask(0); defer syscall.Umask(old)) and not run in parallel with tests that create files")
+		c.r.ReportOutsideTests(d)
 	}
+}
+
+// umaskHint is the hint of a umask finding: in a test, which clears the
+// mask on purpose to check exact modes, it never says to keep a narrower
+// mask (SPEC), only how to keep the mask from reaching other tests.
+func (c *checker) umaskHint(d analysis.Diagnostic, normal, test string) string {
+	if c.r.InTest(d) {
+		return test
+	}
+	return normal
 }
 
 // perm returns the permission bits of a constant mode and whether the
@@ -307,7 +330,12 @@ func (c *checker) worldWritable(call *fscall.Call, v, p uint64) {
 		if kind == "FIFO" {
 			what = "open the FIFO for writing and feed its reader"
 		}
-		c.reportChmod(call, analysis.Diagnostic{
+		report := c.reportChmod
+		if c.inPrivateDir(call) {
+			// privateparent.go: no other user can reach it.
+			report = func(_ *fscall.Call, d analysis.Diagnostic) { c.r.ReportStrict(d) }
+		}
+		report(call, analysis.Diagnostic{
 			Pos: call.Mode.Pos(), End: call.Mode.End(),
 			Message: fmt.Sprintf("%s to world-writable mode %s: chmod is exact, no umask narrows it, so any local user can %s; if only this user's processes must reach it, use %s, otherwise keep it in a directory whose mode admits just the users meant to",
 				call.Name, modeval.Format(p), what, modeval.Format(p&^0o077)),
@@ -471,12 +499,15 @@ func (c *checker) create(call *fscall.Call) {
 		says = dirExposure(p, extra)
 	}
 	if shared {
-		c.sharedFinding(call, analysis.Diagnostic{
+		d := analysis.Diagnostic{
 			Pos: call.Mode.Pos(), End: call.Mode.End(),
 			Message: fmt.Sprintf("%s in shared temp dir with mode %s makes the %s %s: the umask may not narrow it; use %s",
 				call.Name, modeval.Format(p), what, says, modeval.Format(narrow(p, policy))),
 			SuggestedFixes: c.modeFix(call, v, narrow(p, policy)),
-		}, "with mode "+modeval.Format(p))
+		}
+		if !c.testDataOnly(d, othersWrite(p, call.IsDir())) {
+			c.sharedFinding(call, d, "with mode "+modeval.Format(p))
+		}
 		return
 	}
 	c.r.ReportStrict(analysis.Diagnostic{
@@ -523,7 +554,10 @@ func (c *checker) implicit(call *fscall.Call, shared bool, policy uint64) {
 		if fix, ok := c.openFileFix(call, policy); ok {
 			d.SuggestedFixes = []analysis.SuggestedFix{fix}
 		}
-		c.sharedFinding(call, d, "with mode 0666 before umask")
+		// As the message says, the usual umask leaves others read access.
+		if !c.testDataOnly(d, false) {
+			c.sharedFinding(call, d, "with mode 0666 before umask")
+		}
 		return
 	}
 	d := analysis.Diagnostic{

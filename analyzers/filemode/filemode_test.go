@@ -24,7 +24,7 @@ func setStrict(t *testing.T) {
 
 func TestDefault(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testdatadir.Dir(t), filemode.Analyzer, "filemode/a", "filemode/sys", "filemode/ignore",
-		"filemode/chmodprivate", "filemode/createtempname", "filemode/odd", "filemode/sinks", "filemode/dirsearch", "filemode/umaskread", "filemode/rootcause", "filemode/modeperm", "filemode/precision", "filemode/nodes")
+		"filemode/chmodprivate", "filemode/createtempname", "filemode/odd", "filemode/sinks", "filemode/dirsearch", "filemode/umaskread", "filemode/rootcause", "filemode/modeperm", "filemode/precision", "filemode/nodes", "filemode/umaskinit")
 }
 
 func TestStrict(t *testing.T) {
@@ -65,4 +65,18 @@ func TestPolicyFlags(t *testing.T) {
 	if got := filemode.Analyzer.Flags.Lookup("dir").Value.String(); got != "0700" {
 		t.Errorf("-dir default = %s, want 0700", got)
 	}
+}
+
+// TestNodeInPrivateDir: a socket or FIFO chmodded wide inside a directory
+// the function made private is strict-only (issue 26).
+func TestNodeInPrivateDir(t *testing.T) {
+	analysistest.Run(t, testdatadir.Dir(t), filemode.Analyzer, "filemode/nodeinprivatedir")
+	setStrict(t)
+	analysistest.Run(t, testdatadir.Dir(t), filemode.Analyzer, "filemode/nodeinprivatedir_strict")
+}
+
+// TestMountPoint: the mode of a mount point, or of a file on a file
+// system without mode bits, never takes effect (issue 26).
+func TestMountPoint(t *testing.T) {
+	analysistest.Run(t, testdatadir.Dir(t), filemode.Analyzer, "filemode/mountpoint")
 }

@@ -40,7 +40,11 @@ func (c *checker) socket(call *fscall.Call, cur inspector.Cursor) {
 		if extra&0o002 == 0 {
 			who = "its group"
 		}
-		c.r.Report(analysis.Diagnostic{
+		report := c.r.Report
+		if c.inPrivateDir(call) {
+			report = c.r.ReportStrict // privateparent.go
+		}
+		report(analysis.Diagnostic{
 			Pos: call.Call.Pos(), End: call.Call.End(),
 			Message: fmt.Sprintf("%s creates the unix socket in shared temp dir with mode %s (0777 less the umask %s set before it): %s can connect to it; create it in a directory from os.MkdirTemp (0700), or bind with the umask %s",
 				call.Name, modeval.Format(mode), octal3(mask), who, octal3(0o077&^c.file0)),

@@ -23,3 +23,17 @@ func TestTestFilesStrict(t *testing.T) {
 	t.Cleanup(func() { filemode.Analyzer.Flags.Set("strict", "false") })
 	analysistest.Run(t, testdatadir.Dir(t), filemode.Analyzer, "filemode/testfiles_strict")
 }
+
+// TestTestDataShared: in tests, a wide creation mode of test data in shared
+// temp is strict-only unless others can write into it (issue 26).
+func TestTestDataShared(t *testing.T) {
+	analysistest.Run(t, testdatadir.Dir(t), filemode.Analyzer, "filemode/testdatashared")
+	if err := filemode.Analyzer.Flags.Set("strict", "true"); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { filemode.Analyzer.Flags.Set("strict", "false") })
+	analysistest.Run(t, testdatadir.Dir(t), filemode.Analyzer, "filemode/testdatashared_strict")
+	// A test that clears the umask on purpose is never told to keep a
+	// narrower mask (issue 26).
+	analysistest.Run(t, testdatadir.Dir(t), filemode.Analyzer, "filemode/umasktest_strict")
+}

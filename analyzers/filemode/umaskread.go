@@ -2,6 +2,7 @@ package filemode
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/ast/astutil"
@@ -42,6 +43,15 @@ func readsUmask(info *types.Info, file *ast.File, call *fscall.Call) bool {
 // for the rest of the program.
 func scopedUmask(info *types.Info, file *ast.File, call *fscall.Call) bool {
 	path, _ := astutil.PathEnclosingInterval(file, call.Call.Pos(), call.Call.End())
+	if len(path) >= 3 {
+		// defer syscall.Umask(syscall.Umask(0)): saved and restored at
+		// the return in one statement.
+		if outer, ok := path[1].(*ast.CallExpr); ok && isUmask(info, outer) && len(outer.Args) == 1 && ast.Unparen(outer.Args[0]) == call.Call {
+			if d, ok := path[2].(*ast.DeferStmt); ok && d.Call == outer {
+				return true
+			}
+		}
+	}
 	restore, deferred := restoredNext(info, path)
 	return restore && deferred
 }
@@ -74,4 +84,21 @@ func restoredNext(info *types.Info, path []ast.Node) (restore, deferred bool) {
 	}
 	arg, ok := ast.Unparen(call.Args[0]).(*ast.Ident)
 	return ok && info.ObjectOf(arg) == saved, deferred
+}
+
+// inInitializer reports whether the call runs while the package is being
+// initialized: in the initializer of a package-level variable or in a
+// func init. Initialization runs in one goroutine before main, so a read
+// of the umask there has no other goroutine's files to expose.
+func inInitializer(file *ast.File, call *fscall.Call) bool {
+	path, _ := astutil.PathEnclosingInterval(file, call.Call.Pos(), call.Call.End())
+	for i, n := range path {
+		switch n := n.(type) {
+		case *ast.FuncDecl:
+			return n.Recv == nil && n.Name.Name == "init" && i == len(path)-2
+		case *ast.GenDecl:
+			return n.Tok == token.VAR && i == len(path)-2
+		}
+	}
+	return false
 }

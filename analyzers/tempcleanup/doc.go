@@ -27,8 +27,14 @@
 //     the children started afterwards, as a daemonized copy of the program
 //     that reads a key file and removes it; not when the function defers
 //     its own removal, as TestMain does for the TMPDIR it sets), sent, registered with the tmplint shim, renamed away with os.Rename
-//     (the branch where the rename failed still needs the removal), or
-//     passed to a function that takes it (stores or returns it).
+//     (the branch where the rename failed still needs the removal),
+//     passed to a function that takes it (stores or returns it), or
+//     shown to the user: its path printed (fmt.Print*, log.Print*,
+//     log.Fatal*), or returned in an error whose format says the path is
+//     left for the user to recover from ("the old configuration is kept
+//     in %s": kept, left, saved, backup, preserved, restore, recover,
+//     remains, manually, inspect). An error that names the path only as
+//     context ("writing %s: %w") hands nothing off.
 //
 // A creation that is never named — discarded, the call of a go or defer
 // statement, or passed whole to a call (t.Log(os.MkdirTemp("", "x")),
@@ -102,6 +108,15 @@
 // A FIFO made with Mkfifo or Mknod at the name is the object itself from
 // then on: removing the name removes it.
 //
+// A temp directory on which the function mounts a file system
+// (syscall.Mount or unix.Mount with the directory, or a path made from
+// it, as the target) must be unmounted before it is removed, or RemoveAll
+// deletes the mounted files: the hint says so and no fix removes it, not
+// t.TempDir() either. In a test, a temp object that a goroutine the test
+// starts uses (in its function literal or arguments) may still be in use
+// when the test returns: t.TempDir(), removed then, is not suggested; the
+// hint is to remove it once the goroutine is done.
+//
 // Standard functions borrow, except those that store (sync.Map.Store,
 // context.WithValue) or remove. Passing the object to code the analysis
 // cannot see — a function value, an interface method, or a function that
@@ -126,7 +141,11 @@
 // the field holds (or lets it go elsewhere: a getter, another store, unknown
 // code), the store is reported — "field target holds a temp directory that
 // no method of Mount removes". A Cleanup that only unmounts a temp mount
-// point is the classic.
+// point is the classic. Any code of the package counts, a method of
+// another type included ((*Manager).cleanup(r) removing r.tempDir). When
+// the store is in a test and the type is production code, the hint is to
+// remove the object in the test (t.Cleanup) or create it in t.TempDir(),
+// not to give the production type a removal method.
 //
 // The branches on which the creation failed need nothing, however the
 // code tells them: "err != nil", an error predicate on err (errors.Is,

@@ -3,7 +3,9 @@ package tempcleanup
 import (
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -116,10 +118,24 @@ func (c *checker) owningField(n ast.Node, f *types.Var, named *types.Named, cr *
 		c.fieldReported = make(map[ast.Node]bool)
 	}
 	c.fieldReported[n] = true
-	c.r.Report(analysis.Diagnostic{
+	d := analysis.Diagnostic{
 		Pos: n.Pos(), End: n.End(),
 		Message: fmt.Sprintf("field %s holds a %s from %s that no method of %s removes, so it stays on disk: remove it in a Close or cleanup method of %s",
 			f.Name(), what(cr, ""), c.calleeName(cr), named.Obj().Name(), named.Obj().Name()),
 		Related: []analysis.RelatedInformation{{Pos: cr.Call.Pos(), End: cr.Call.End(), Message: "the temp object"}},
-	})
+	}
+	if c.r.InTest(d) && !c.inTestFile(named.Obj().Pos()) {
+		// A test's object in a production type: a removal method would
+		// change production code for the test's sake, and remove what
+		// production stores there too (SPEC). The hint is the test's.
+		d.Message = fmt.Sprintf("field %s holds a %s from %s that no method of %s removes, so it stays on disk: remove it in the test that made it (t.Cleanup), or create it in t.TempDir(); %s is production code",
+			f.Name(), what(cr, ""), c.calleeName(cr), named.Obj().Name(), named.Obj().Name())
+	}
+	c.r.Report(d)
+}
+
+// inTestFile reports whether pos lies in a _test.go file.
+func (c *checker) inTestFile(pos token.Pos) bool {
+	f := c.pass.Fset.File(pos)
+	return f != nil && strings.HasSuffix(f.Name(), "_test.go")
 }

@@ -414,7 +414,16 @@ func (c *checker) reportLeak(fn ast.Node, cr *tempfacts.Creation, a *tempfacts.A
 		}
 	}
 	var fixes []analysis.SuggestedFix
-	if tb != nil && a.Object != nil && l.Kind != pathflow.Reentry && t.Binds() {
+	if target := c.mountedOn(fn, a); target != "" && l.Kind != pathflow.Reentry {
+		// mounted.go: a removal would delete the mounted files.
+		fix += ", and unmount what this function mounts on " + target + " before that removal runs (syscall.Unmount), or it deletes the mounted files"
+		c.report(analysis.Diagnostic{Pos: cr.Call.Pos(), End: cr.Call.End(), Message: msg + ": " + fix, Related: rel}, strictOnly)
+		return
+	}
+	goroutine := tb != nil && c.usedByGoroutine(fn, a) // mounted.go
+	if goroutine && a.Object != nil && l.Kind != pathflow.Reentry {
+		fix = "remove it once the goroutine that uses it is done (wait for it, then remove): " + tb.Name() + ".TempDir() would be removed under it when the test returns"
+	} else if tb != nil && a.Object != nil && l.Kind != pathflow.Reentry && t.Binds() {
 		// t.TempDir() paths are long (they hold the test's name): a
 		// unix socket bound in one may not fit sun_path (108 bytes).
 		fix = fmt.Sprintf("remove it in %[1]s.Cleanup: a path in %[1]s.TempDir() may be too long for a unix socket", tb.Name())

@@ -48,3 +48,15 @@ func TestKeptInUse(t *testing.T) {
 		"tempcleanup/regression_bindsocket", "tempcleanup/regression_closurekeep",
 		"tempcleanup/regression_derivedtake")
 }
+
+// TestUnsafeHints: no removal of a temp dir with a file system mounted on
+// it, no t.TempDir() under a goroutine of the test (issue 26).
+func TestUnsafeHints(t *testing.T) {
+	analysistest.Run(t, testdatadir.Dir(t), tempcleanup.Analyzer, "tempcleanup/regression_mountedtemp", "tempcleanup/regression_goroutinetemp", "tempcleanup/regression_recoverypath")
+}
+
+// TestOtherRemover: a field released by a method of another type is
+// released (issue 26).
+func TestOtherRemover(t *testing.T) {
+	analysistest.Run(t, testdatadir.Dir(t), tempcleanup.Analyzer, "tempcleanup/regression_otherremover", "tempcleanup/regression_testobjprodtype")
+}

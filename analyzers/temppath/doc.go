@@ -63,10 +63,32 @@
 // to a path under os.UserCacheDir() or $XDG_RUNTIME_DIR, or in a per-run
 // os.MkdirTemp directory.
 //
+// A fixed name that other code reads is a contract a random name would
+// break: a client dials the socket, an uploader reads the directory on the
+// next run, another package reads the file. When the path is built from a
+// package-level constant or variable that the package also uses other
+// than to create it (net.Dial, os.Open, os.ReadDir of it), or from a
+// variable of another package (a string constant or variable: not a
+// value whose id numbers the name), or when a string literal of the
+// package outside any creation names the same absolute path (a client's
+// net.Dial("unix", "/tmp/app.sock")), the message does not say to use a random
+// name and no fix rewrites it: it says to keep the name under a directory
+// only this user can write ($XDG_RUNTIME_DIR, /run/<app> made 0700), or to
+// check with os.Lstat after creating it that this user owns it and that it
+// is not a symlink.
+//
 // Not reported: names with a random part (from os.CreateTemp, os.MkdirTemp,
 // math/rand), caller-supplied paths (parameters, exported fields, fields
 // set in several places), paths inside a private directory (os.MkdirTemp,
-// t.TempDir()), abstract unix sockets ("@name"), creation with O_EXCL.
+// t.TempDir()), abstract unix sockets ("@name"), creation with O_EXCL,
+// and creation after the same function mounted a fresh tmpfs on the
+// path's root (syscall.Mount or unix.Mount of type "tmpfs" on "/tmp", as
+// an init does at boot): what that function then finds there, it made.
+//
+// A unix socket bind at an existing name fails (EADDRINUSE) rather than
+// following a symlink there, so the message for a bind says that another
+// user can bind the name first or block it, not that a symlink redirects
+// it.
 //
 // One finding per directory: creations inside a directory that the code
 // itself makes at a predictable name in shared temp are consequences of

@@ -59,6 +59,9 @@ type checker struct {
 	// once every creation is known (chmod.go).
 	created map[string]bool
 	chmods  []pendingChmod
+	// inCreation holds the identifiers and literals that are part of a
+	// creation's path (fixedname.go), built on first use.
+	inCreation map[ast.Node]bool
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -199,12 +202,17 @@ func (c *checker) check(call *fscall.Call, parent inspector.Cursor) {
 		}
 		d.Loc = tempdir.Shared
 	}
-	if d.Loc != tempdir.Shared || !d.Predictable {
+	if d.Loc != tempdir.Shared || !d.Predictable || c.inFreshTmpfs(call) {
 		return
 	}
 	var fix []analysis.SuggestedFix
 	where := c.origin(d.Origin)
-	msg := fmt.Sprintf("%s at a predictable name in shared temp dir%s: %s; %s", call.Name, where, squat(call.Kind), remedy(call, d))
+	fixed := c.readElsewhere(call, d) // fixedname.go
+	hint := remedy(call, d)
+	if fixed {
+		hint = fixedRemedy(call)
+	}
+	msg := fmt.Sprintf("%s at a predictable name in shared temp dir%s: %s; %s", call.Name, where, squat(call.Kind), hint)
 	switch call.Kind {
 	case fscall.CreateFile:
 		if creates == fscall.Maybe {
@@ -228,6 +236,9 @@ func (c *checker) check(call *fscall.Call, parent inspector.Cursor) {
 		if call.Recv == nil {
 			fix = c.mkdirTempFix(call, parent)
 		}
+	}
+	if fixed {
+		fix = nil
 	}
 	diag := analysis.Diagnostic{
 		Pos: call.Call.Pos(), End: call.Call.End(),

@@ -25,3 +25,15 @@ func TestStrict(t *testing.T) {
 	})
 	analysistest.Run(t, testdatadir.Dir(t), temppath.Analyzer, "temppath/strict")
 }
+
+// TestFixedName: no random name for a fixed path that other code reads
+// (issue 26).
+func TestFixedName(t *testing.T) {
+	analysistest.Run(t, testdatadir.Dir(t), temppath.Analyzer, "temppath/fixedname", "temppath/fixednamelib")
+}
+
+// TestFreshTmpfs: a function that mounts a fresh tmpfs on /tmp owns the
+// names it then creates there (issue 26).
+func TestFreshTmpfs(t *testing.T) {
+	analysistest.Run(t, testdatadir.Dir(t), temppath.Analyzer, "temppath/freshtmpfs", "temppath/bindexisting")
+}

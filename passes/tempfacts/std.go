@@ -145,7 +145,7 @@ func funcKey(fn *types.Func) [2]string {
 
 // isStd reports whether the package path belongs to the standard library.
 func isStd(path string) bool {
-	return stdPackages[path]
+	return pkgtypes.IsStd(path)
 }
 
 // isShim reports whether the package path is the shim or one of its

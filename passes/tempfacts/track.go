@@ -2,7 +2,9 @@ package tempfacts
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/types/typeutil"
 
@@ -635,6 +637,10 @@ func (t *Tracker) call(call *ast.CallExpr, stack []ast.Node) (Reason, *types.Var
 		return stored(most), nil
 	case stdPrinters[key]:
 		return Shown, nil // the user is told where it is
+	case key == [2]string{"fmt", "Errorf"} && returnedNow(stack) && t.forRecovery(call):
+		// return fmt.Errorf("...; the backup is kept at %s", dir): the
+		// error hands the path to the user, who needs it to recover.
+		return Shown, nil
 	case isStd(key[0]) && fn.Pkg() != t.res.pkg:
 		return NoReason, nil
 	}
@@ -901,4 +907,43 @@ func (t *Tracker) AttemptsRemoval() bool {
 		return true
 	})
 	return found
+}
+
+// returnedNow reports whether the call at the top of stack is a result of
+// a return statement (through parentheses).
+func returnedNow(stack []ast.Node) bool {
+	for i := len(stack) - 1; i >= 0; i-- {
+		switch stack[i].(type) {
+		case *ast.ParenExpr:
+			continue
+		case *ast.ReturnStmt:
+			return true
+		}
+		return false
+	}
+	return false
+}
+
+// recoveryWords are what an error says when it hands a path to the user
+// to recover from: the path is kept for them, not merely named.
+var recoveryWords = []string{"kept", "keep", "left", "saved", "backup", "preserved", "restore", "recover", "remains", "manually", "inspect"}
+
+// forRecovery reports whether the constant format of fmt.Errorf says that
+// the path it names is left for the user ("backup kept at %s"), rather
+// than naming it as context ("writing %s: %w").
+func (t *Tracker) forRecovery(call *ast.CallExpr) bool {
+	if len(call.Args) == 0 {
+		return false
+	}
+	tv, ok := t.info.Types[call.Args[0]]
+	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
+		return false
+	}
+	format := strings.ToLower(constant.StringVal(tv.Value))
+	for _, w := range recoveryWords {
+		if strings.Contains(format, w) {
+			return true
+		}
+	}
+	return false
 }

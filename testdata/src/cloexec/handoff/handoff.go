@@ -1,4 +1,4 @@
-package handoff
+package handoff // want package:"startsProcess"
 
 import (
 	"os"

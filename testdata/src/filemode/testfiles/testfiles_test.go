@@ -30,6 +30,7 @@ func TestShared(t *testing.T) {
 	os.Chmod("/tmp/shared-fixture", 0o777)                // want `world-writable mode 0o777`
 	os.Chmod(filepath.Join(os.TempDir(), "cache"), 0o644) // want `in shared temp dir`
 	os.Chmod("testdata/shared", 0o1777)                   // want `sticky bit is os.ModeSticky`
-	os.WriteFile("/tmp/shared.txt", nil, 0o644)           // want `shared temp`
+	os.WriteFile("/tmp/shared.txt", nil, 0o644)           // ok: test data others may read (strict only)
+	os.WriteFile("/tmp/shared.txt", nil, 0o666)           // want `shared temp`
 	os.Chmod(t.TempDir(), 644)                            // want `decimal`
 }

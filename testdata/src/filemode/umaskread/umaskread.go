@@ -20,7 +20,7 @@ func nested() {
 }
 
 func deferredRestore() {
-	defer syscall.Umask(syscall.Umask(0)) // want `syscall.Umask\(0o0\) lets other-write through: files created afterwards`
+	defer syscall.Umask(syscall.Umask(0)) // want `syscall.Umask\(0o0\) lets other-write through until the deferred call restores the mask when the function returns`
 	os.WriteFile("/srv/x", nil, 0o666)
 }
 

@@ -50,7 +50,7 @@ func sockets(ctx context.Context, name, network string, fd int) {
 	net.Listen("unix", filepath.Join(os.TempDir(), name))             // ok: the caller's name
 	net.Listen("unix", fmt.Sprintf("/tmp/app-%d.sock", rand.Int63())) // ok: random
 	syscall.Bind(fd, &syscall.SockaddrInet4{Port: 80})                // ok: not a unix socket
-	net.Dial("unix", "/tmp/app.sock")                                 // ok: connecting creates nothing
+	net.Dial("unix", "/tmp/peer.sock")                                // ok: connecting creates nothing
 	dir, err := os.MkdirTemp("", "app-*")
 	if err != nil {
 		return

@@ -1,4 +1,8 @@
-package tempfacts
+package pkgtypes
+
+// IsStd reports whether the package path belongs to the standard library
+// as listed below.
+func IsStd(path string) bool { return stdPackages[path] }
 
 // stdPackages is the standard library as listed by "go list std" (Go 1.26).
 // A package missing here is treated as unknown code, which only makes the

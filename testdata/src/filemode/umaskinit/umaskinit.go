@@ -1,0 +1,38 @@
+// Package umaskinit: reading the umask (set it to 0, put it back) while
+// the package is initialized runs before main, in one goroutine: no other
+// goroutine's files can be created in the window. The same read in a
+// function that runs later is racy.
+package umaskinit
+
+import "syscall"
+
+var mask = readMask()
+
+var inline = func() int {
+	m := syscall.Umask(0)
+	syscall.Umask(m)
+	return m
+}()
+
+var nested = syscall.Umask(syscall.Umask(0))
+
+func init() {
+	m := syscall.Umask(0)
+	syscall.Umask(m)
+	mask = m
+}
+
+// readMask is called by an initializer, but can be called later too.
+func readMask() int {
+	m := syscall.Umask(0) // want `reads the umask by opening it`
+	syscall.Umask(m)
+	return m
+}
+
+func later() func() int {
+	return func() int {
+		m := syscall.Umask(0) // want `reads the umask by opening it`
+		syscall.Umask(m)
+		return m
+	}
+}
