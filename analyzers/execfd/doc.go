@@ -176,8 +176,8 @@
 // manage and are not reported. A program's main may return without
 // waiting: the process ends.
 //
-// A child left unwaited only on a path that ends the program right after
-// is strict-only: os.Exit and log.Fatal are not leaks, and neither is a
+// A child left unwaited, or a descriptor handed to a child and kept, only
+// on a path that ends the program right after is strict-only: os.Exit and log.Fatal are not leaks, and neither is a
 // return of an error (fmt.Errorf, errors.New, err in the body of "if err
 // != nil") from a plain function of a main package whose every use is a
 // call in main, where main ends when the error is not nil ("if err :=

@@ -189,21 +189,35 @@ func (fn *fun) checkHandoff(h handoff) bool {
 	if fn.deferredCloseBefore(h.f.v, h.start) || fn.isMain() {
 		return false
 	}
-	var leak ast.Node
+	// A return that ends the program right after (an error return to a
+	// main that exits, endsprogram.go) keeps the copy only until the
+	// process ends: strict-only, unless another return leaks.
+	var leak, endLeak ast.Node
 	for _, l := range pathflow.Leaks(q) {
-		if l.Kind == pathflow.Return {
-			leak = l.Node
-			break
+		if l.Kind != pathflow.Return {
+			continue
 		}
+		if ret, ok := l.Node.(*ast.ReturnStmt); ok && fn.endsProgram(ret) {
+			if endLeak == nil {
+				endLeak = ret
+			}
+			continue
+		}
+		leak = l.Node
+		break
 	}
+	report := fn.c.r.Report
 	if leak == nil {
-		return false
+		if endLeak == nil {
+			return false
+		}
+		leak, report = endLeak, fn.c.r.ReportStrict
 	}
 	why := "the parent keeps its copy of the descriptor open"
 	if h.f.write && h.f.partner != nil && !fn.closedBefore(h.f.partner, h.start) {
 		why = fmt.Sprintf("the reader of %s never sees EOF while the parent keeps its copy", h.f.partner.Name())
 	}
-	fn.c.r.Report(analysis.Diagnostic{
+	report(analysis.Diagnostic{
 		Pos: h.start.Pos(), End: h.start.End(),
 		Message: fmt.Sprintf("%s is handed to the child but the parent does not close it after %s on some path: %s; close %s right after %s",
 			name, startName, why, name, startName),

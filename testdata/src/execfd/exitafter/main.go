@@ -136,5 +136,11 @@ func main() {
 	if err := nilReturn(); err != nil {
 		log.Fatal(err)
 	}
+	if err := keptFile(); err != nil {
+		log.Fatal(err)
+	}
+	if err := keptFileLogged(); err != nil {
+		log.Print(err)
+	}
 	final()
 }
