@@ -2,6 +2,7 @@ package tempcleanup
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/types"
 	"strings"
 
@@ -14,8 +15,10 @@ import (
 // (t.Fatal, t.FailNow, t.Skip and their kind, log.Fatal in an example or a
 // helper) is strict-only: the run is reported as failed, and its
 // leftovers are a debugging aid more than a leak a maintainer would fix.
-// os.Exit is no failure: os.Exit(m.Run()) in TestMain skips the deferred
-// removal on every run.
+// os.Exit with a code that is not a constant is no failure: os.Exit(m.Run())
+// in TestMain skips the deferred removal on every run. os.Exit with a
+// constant code other than 0 (TestMain's "could not find the go tool";
+// os.Exit(2)) ends a run that failed.
 
 // failureOnly reports whether every exit in leaks, but panics, is a test
 // failure in a _test.go file.
@@ -53,6 +56,14 @@ func (c *checker) testFailure(call *ast.CallExpr) bool {
 		}
 	case "log":
 		return strings.HasPrefix(fn.Name(), "Fatal")
+	case "os":
+		if fn.Name() == "Exit" && len(call.Args) == 1 {
+			tv := c.pass.TypesInfo.Types[call.Args[0]]
+			if tv.Value != nil && tv.Value.Kind() == constant.Int {
+				code, exact := constant.Int64Val(tv.Value)
+				return exact && code != 0
+			}
+		}
 	}
 	return false
 }
