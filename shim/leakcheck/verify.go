@@ -45,8 +45,28 @@ func VerifyTestMain(m *testing.M, opts ...Option) {
 	os.Exit(runMain(m, os.Stderr, opts))
 }
 
+// A TestingM runs a package's tests and returns the exit code, as *testing.M
+// does.
+type TestingM interface{ Run() int }
+
+// Wrap returns a TestingM whose Run does what VerifyTestMain does, but returns
+// the exit code instead of exiting: for a test framework whose main takes the
+// m and exits itself, such as testscript.Main(leakcheck.Wrap(m), commands).
+// Whatever the framework makes before calling Run (its own temp directory,
+// say) is outside the check.
+func Wrap(m TestingM, opts ...Option) TestingM {
+	return wrapped{m, opts}
+}
+
+type wrapped struct {
+	m    TestingM
+	opts []Option
+}
+
+func (w wrapped) Run() int { return runMain(w.m, os.Stderr, w.opts) }
+
 // runMain is VerifyTestMain but for the exit: it returns the exit code.
-func runMain(m interface{ Run() int }, w io.Writer, opts []Option) int {
+func runMain(m TestingM, w io.Writer, opts []Option) int {
 	c := newConfig(opts)
 	name := strings.TrimSuffix(strings.TrimSuffix(filepath.Base(os.Args[0]), ".exe"), ".test")
 	tmp, restore, err := makePrivate(name)

@@ -152,6 +152,9 @@ func TestRunMain(t *testing.T) {
 	if code, out := inner(t, func() int { return 3 }); code != 3 || out != "" {
 		t.Errorf("failing tests, no leak: exit %d, output %q", code, out)
 	}
+	if code := Wrap(fakeM(func() int { return 4 })).Run(); code != 4 {
+		t.Errorf("Wrap's Run returned %d, want the tests' 4", code)
+	}
 	code, out = inner(t, func() int {
 		tmp = os.TempDir()
 		os.Mkdir(filepath.Join(tmp, "shared-bin"), 0o700)
