@@ -54,26 +54,56 @@ func (r *report) leaked() bool {
 	return len(r.temp)+len(r.fds)+len(r.children) > 0
 }
 
-// lines returns one message per leak.
+// lines returns one line per leak, naming it, followed by the fix for each
+// kind of leak found, once: fifteen sockets left by one helper need the
+// advice once.
 func (r *report) lines() []string {
-	var out []string
+	var out, hints []string
+	seen := make(map[string]bool)
+	add := func(line string, hs ...string) {
+		out = append(out, line)
+		for _, h := range hs {
+			if !seen[h] {
+				seen[h] = true
+				hints = append(hints, h)
+			}
+		}
+	}
 	for _, e := range r.temp {
-		out = append(out, e.message())
+		add(e.message(), tempFix)
 	}
 	for _, d := range r.fds {
-		out = append(out, d.message())
+		add(d.message(), d.hints()...)
 	}
 	for _, c := range r.children {
-		out = append(out, c.message())
+		add(c.message(), c.hint())
 	}
-	return out
+	return append(out, hints...)
 }
 
+// count of leaks in a report.
+func (r *report) count() int { return len(r.temp) + len(r.fds) + len(r.children) }
+
 const (
-	tempFix = "remove it before the test ends: t.TempDir() in a test, a session from " +
-		"shim/session (session.New, then its CreateTemp or MkdirTemp, all removed by Close) " +
+	tempFix = "fix: remove temp entries before the test ends: t.TempDir() in a test, a session " +
+		"from shim/session (session.New, then its CreateTemp or MkdirTemp, all removed by Close) " +
 		"in the code under test; the tempcleanup analyzer reports creations without cleanup"
-	childAnalyzer = "the execfd analyzer reports a started command that is not waited on some path"
+	tempFDFix = "fix: close a temp file when done with it: an open one keeps its space after removal " +
+		"(the tempcleanup analyzer, -strict, reports a temp *os.File not closed on some path)"
+	pipeFix = "fix: close pipe ends: while a write end is open, its reader never sees EOF; for a " +
+		"pipe end handed to a child, proc.Start from shim/proc closes the parent's copy right " +
+		"after start (the execfd analyzer reports a file handed to a child and not closed)"
+	fdFix = "fix: close descriptors when done; for a file handed to a child (cmd.ExtraFiles, " +
+		"cmd.Stdin/Stdout/Stderr), proc.Start from shim/proc closes the parent's copy right after " +
+		"start (the execfd analyzer reports a file handed to a child and not closed)"
+	cloexecFix = "fix: a descriptor without close-on-exec leaks into every child started while it is " +
+		"open: create it with O_CLOEXEC (the cloexec analyzer reports raw system calls without it)"
+	zombieFix = "fix: wait for every child (cmd.Wait), also after Kill, which does not reap; a child " +
+		"meant to outlive its parent is started with proc.StartDetached from shim/proc, which reaps " +
+		"it; the execfd analyzer reports a started command that is not waited on some path"
+	runningFix = "fix: stop and wait for children before the test ends, or start them with " +
+		"proc.Start from shim/proc and a context, whose cancellation stops the whole process " +
+		"group; the execfd analyzer reports a started command that is not waited on some path"
 )
 
 func (e tempEntry) message() string {
@@ -99,40 +129,50 @@ func (e tempEntry) message() string {
 		what = "temp " + typeName(e.mode)
 		detail = e.mode.String()
 	}
-	return fmt.Sprintf("%s left behind: $TMPDIR/%s (%s): %s", what, e.rel, detail, tempFix)
+	return fmt.Sprintf("%s left behind: $TMPDIR/%s (%s)", what, e.rel, detail)
 }
 
 func (d descriptor) message() string {
-	var why string
+	what := "descriptor"
 	switch {
 	case d.inTemp:
-		why = "a temp file still open, which also keeps its space after removal; close it " +
-			"(the tempcleanup analyzer, -strict, reports a temp *os.File not closed on some path)"
+		what = "temp file descriptor"
 	case strings.HasPrefix(d.target, "pipe"):
-		why = "while a write end of a pipe is open its reader never sees EOF; close it, and for a pipe end " +
-			"handed to a child use proc.Start from shim/proc, which closes the parent's copy right " +
-			"after start (the execfd analyzer reports a file handed to a child and not closed)"
-	default:
-		why = "close it; for a file handed to a child (cmd.ExtraFiles, cmd.Stdin/Stdout/Stderr) " +
-			"proc.Start from shim/proc closes the parent's copy right after start " +
-			"(the execfd analyzer reports a file handed to a child and not closed)"
+		what = "pipe descriptor"
+	}
+	msg := fmt.Sprintf("%s %d (%s) left open", what, d.fd, d.target)
+	if !d.cloexec {
+		msg += ", not close-on-exec: every child started from now on inherits it"
+	}
+	return msg
+}
+
+func (d descriptor) hints() []string {
+	h := fdFix
+	switch {
+	case d.inTemp:
+		h = tempFDFix
+	case strings.HasPrefix(d.target, "pipe"):
+		h = pipeFix
 	}
 	if !d.cloexec {
-		why += "; it is not close-on-exec, so every child started from now on inherits it " +
-			"(the cloexec analyzer reports descriptors made without O_CLOEXEC)"
+		return []string{h, cloexecFix}
 	}
-	return fmt.Sprintf("descriptor %d (%s) left open: %s", d.fd, d.target, why)
+	return []string{h}
 }
 
 func (c child) message() string {
 	if c.state == 'Z' {
-		return fmt.Sprintf("child process %d (%s) left as a zombie: it exited and was never waited; "+
-			"call cmd.Wait, also after Kill, which does not reap (proc.Start from shim/proc gives "+
-			"a command whose cancellation stops its whole process group); %s", c.pid, c.cmdline, childAnalyzer)
+		return fmt.Sprintf("child process %d (%s) left as a zombie: it exited and was never waited", c.pid, c.cmdline)
 	}
-	return fmt.Sprintf("child process %d (%s) still running (state %c): stop it and wait for it "+
-		"(cmd.Wait), or start it with proc.Start from shim/proc and a context, whose cancellation "+
-		"stops its whole process group; %s", c.pid, c.cmdline, c.state, childAnalyzer)
+	return fmt.Sprintf("child process %d (%s) still running (state %c)", c.pid, c.cmdline, c.state)
+}
+
+func (c child) hint() string {
+	if c.state == 'Z' {
+		return zombieFix
+	}
+	return runningFix
 }
 
 func count(n int, what string) string {

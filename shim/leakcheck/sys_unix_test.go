@@ -27,7 +27,7 @@ func TestPipeLeft(t *testing.T) {
 		if !strings.HasPrefix(d.target, "pipe") || !d.cloexec {
 			t.Errorf("descriptor = %+v", d)
 		}
-		msg := d.message()
+		msg := strings.Join(rep.lines(), "\n")
 		for _, want := range []string{"left open", "pipe", "never sees EOF", "proc.Start", "execfd"} {
 			if !strings.Contains(msg, want) {
 				t.Errorf("message %q lacks %q", msg, want)
@@ -48,13 +48,12 @@ func TestTempFileOpenAndNotCloexec(t *testing.T) {
 	if len(rep.fds) != 1 || !rep.fds[0].inTemp && runtime.GOOS == "linux" {
 		t.Fatalf("want the open temp file, got %+v", rep.fds)
 	}
-	if runtime.GOOS == "linux" && !strings.Contains(rep.fds[0].message(), "$TMPDIR/open-") {
-		t.Errorf("message %q does not name the temp file", rep.fds[0].message())
+	if runtime.GOOS == "linux" && !strings.Contains(rep.fds[0].message(), "temp file descriptor") {
+		t.Errorf("message %q does not name the temp file", rep.lines())
 	}
-	d := rep.fds[0]
-	d.cloexec = false
-	if !strings.Contains(d.message(), "cloexec analyzer") {
-		t.Errorf("a descriptor without close-on-exec does not point at cloexec: %q", d.message())
+	rep.fds[0].cloexec = false
+	if msg := strings.Join(rep.lines(), "\n"); !strings.Contains(msg, "not close-on-exec") || !strings.Contains(msg, "cloexec analyzer") {
+		t.Errorf("a descriptor without close-on-exec does not point at cloexec: %q", msg)
 	}
 }
 
@@ -120,7 +119,7 @@ func TestZombieChild(t *testing.T) {
 	if len(rep.children) != 1 {
 		t.Fatalf("want the zombie, got %+v", rep.children)
 	}
-	msg := rep.children[0].message()
+	msg := strings.Join(rep.lines(), "\n")
 	for _, want := range []string{"left as a zombie", "never waited", "cmd.Wait", "proc.Start", "execfd"} {
 		if !strings.Contains(msg, want) {
 			t.Errorf("message %q lacks %q", msg, want)
@@ -139,7 +138,7 @@ func TestRunningChild(t *testing.T) {
 	if len(rep.children) != 1 || rep.children[0].state == 'Z' {
 		t.Fatalf("want the running child, got %+v", rep.children)
 	}
-	msg := rep.children[0].message()
+	msg := strings.Join(rep.lines(), "\n")
 	for _, want := range []string{"still running", "sleep 30", "proc.Start", "execfd"} {
 		if !strings.Contains(msg, want) {
 			t.Errorf("message %q lacks %q", msg, want)

@@ -23,7 +23,7 @@ func TestTempFileLeft(t *testing.T) {
 	if e.rel != "out-1.json" || e.size != 3 || !e.mode.IsRegular() {
 		t.Errorf("entry = %+v", e)
 	}
-	msg := e.message()
+	msg := strings.Join(r.lines(), "\n")
 	for _, want := range []string{"temp file left behind: $TMPDIR/out-1.json", "3 bytes", "-rw-", "t.TempDir()", "shim/session", "tempcleanup"} {
 		if !strings.Contains(msg, want) {
 			t.Errorf("message %q lacks %q", msg, want)
@@ -53,7 +53,7 @@ func TestTempTreeLeft(t *testing.T) {
 	if e.files != 4 || e.dirs != 3 || e.size != 400 || len(e.samples) != maxSamples {
 		t.Errorf("tree summary = %+v", e)
 	}
-	msg := e.message()
+	msg := strings.Join(r.lines(), "\n")
 	for _, want := range []string{"temp directory left behind: $TMPDIR/work-7", "4 files, 3 directories", "400 bytes", "work-7/a", "and 4 more"} {
 		if !strings.Contains(msg, want) {
 			t.Errorf("message %q lacks %q", msg, want)

@@ -86,7 +86,7 @@ func runMain(m TestingM, w io.Writer, opts []Option) int {
 		restore()
 	}
 	if r.leaked() {
-		fmt.Fprintf(w, "leakcheck: %s: the tests left %s behind:\n", name, count(len(r.lines()), "leak"))
+		fmt.Fprintf(w, "leakcheck: %s: the tests left %s behind:\n", name, count(r.count(), "leak"))
 		for _, l := range r.lines() {
 			fmt.Fprintf(w, "\t%s\n", l)
 		}
@@ -159,9 +159,8 @@ func Verify(t testing.TB, opts ...Option) {
 		noteOnce(t, n)
 	}
 	t.Cleanup(func() {
-		r := s.check(c)
-		if lines := r.lines(); len(lines) > 0 {
-			t.Errorf("leakcheck: the test left %s behind:\n\t%s", count(len(lines), "leak"), strings.Join(lines, "\n\t"))
+		if r := s.check(c); r.leaked() {
+			t.Errorf("leakcheck: the test left %s behind:\n\t%s", count(r.count(), "leak"), strings.Join(r.lines(), "\n\t"))
 		}
 	})
 }
