@@ -39,6 +39,12 @@ func openFDs() ([]openFD, error) {
 		var st syscall.Stat_t
 		if syscall.Stat(link, &st) == nil {
 			o.id = strconv.FormatUint(st.Dev, 10) + ":" + strconv.FormatUint(st.Ino, 10)
+			if strings.HasPrefix(target, "anon_inode:") {
+				// Anonymous inodes of every kind share one inode: the
+				// epoll the runtime made at the start and an inotify made
+				// later under its number are told apart by their kind.
+				o.id += " " + target
+			}
 		}
 		out = append(out, o)
 	}
