@@ -25,6 +25,9 @@
 //   - a child process of the test binary still runs or was never waited for
 //     (a zombie), with its pid, state and command line.
 //
+// A test framework whose main takes the m and exits itself gets a wrapped one:
+// testscript.Main(leakcheck.Wrap(m), commands).
+//
 // For one test, call Verify at its start; the check runs in a t.Cleanup. It
 // checks descriptors and children the same way, and temp entries that the test
 // created in the package's private TMPDIR and did not remove (so only under
@@ -67,5 +70,6 @@
 // running in parallel with the checked one did meanwhile: call Verify only in
 // tests that do not run in parallel with others that make such resources.
 // A test binary that crashes or is killed leaves its private TMPDIR
-// (tmplint-leakcheck-*) behind; tmplint sweep finds it.
+// (tmplint-leakcheck-*) behind; tmplint sweep --pattern 'tmplint-leakcheck-*'
+// removes it.
 package leakcheck
