@@ -5,8 +5,6 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
-
-	"golang.org/x/sys/unix"
 )
 
 // openFDs lists the open descriptors from /proc/self/fd, each with the
@@ -49,10 +47,4 @@ func openFDs() ([]openFD, error) {
 		out = append(out, o)
 	}
 	return out, nil
-}
-
-// cloexec reports whether fd is marked close-on-exec.
-func cloexec(fd int) bool {
-	fl, err := unix.FcntlInt(uintptr(fd), unix.F_GETFD, 0)
-	return err == nil && fl&unix.FD_CLOEXEC != 0
 }
