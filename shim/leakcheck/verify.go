@@ -83,7 +83,9 @@ func runMain(m TestingM, w io.Writer, opts []Option) int {
 	}
 	r := s.check(c)
 	if restore != nil {
-		restore()
+		if err := restore(); err != nil {
+			fmt.Fprintf(w, "leakcheck: %s: the private TMPDIR %s could not be removed: %v\n", name, tmp, err)
+		}
 	}
 	if r.leaked() {
 		fmt.Fprintf(w, "leakcheck: %s: the tests left %s behind:\n", name, count(r.count(), "leak"))
@@ -101,7 +103,7 @@ func runMain(m TestingM, w io.Writer, opts []Option) int {
 // with the function that removes it and restores the environment. A process
 // whose TMPDIR is already the private one of a VerifyTestMain that started it
 // (a helper run of a test binary) gets "", nil, nil: its parent checks it.
-func makePrivate(name string) (string, func(), error) {
+func makePrivate(name string) (string, func() error, error) {
 	if p := os.Getenv(envPrivate); p != "" && p == os.TempDir() {
 		return "", nil, nil
 	}
@@ -113,7 +115,7 @@ func makePrivate(name string) (string, func(), error) {
 	}
 	outer := privateDir()
 	saved := make(map[string]*string)
-	for _, v := range append(tempVars, envPrivate) {
+	for _, v := range append(append([]string(nil), tempVars...), envPrivate) {
 		if old, ok := os.LookupEnv(v); ok {
 			saved[v] = &old
 		} else {
@@ -121,7 +123,7 @@ func makePrivate(name string) (string, func(), error) {
 		}
 		os.Setenv(v, dir)
 	}
-	restore := func() {
+	restore := func() error {
 		setPrivateDir(outer)
 		for v, old := range saved {
 			if old == nil {
@@ -130,7 +132,7 @@ func makePrivate(name string) (string, func(), error) {
 				os.Setenv(v, *old)
 			}
 		}
-		removeTree(dir)
+		return removeTree(dir)
 	}
 	if os.TempDir() != dir {
 		restore()
