@@ -107,10 +107,16 @@ func makePrivate(name string) (string, func() error, error) {
 	if p := os.Getenv(envPrivate); p != "" && p == os.TempDir() {
 		return "", nil, nil
 	}
+	pruneStale(os.TempDir())
 	// os.MkdirTemp, not fsmode's: fsmode's own tests use this package. Its
 	// 0700 can only be narrowed by the umask.
-	dir, err := os.MkdirTemp("", "tmplint-leakcheck-"+name+"-*")
+	dir, err := os.MkdirTemp("", privatePrefix+name+"-*")
 	if err != nil {
+		return "", nil, err
+	}
+	lock, err := lockDir(dir)
+	if err != nil {
+		os.Remove(dir)
 		return "", nil, err
 	}
 	outer := privateDir()
@@ -132,7 +138,11 @@ func makePrivate(name string) (string, func() error, error) {
 				os.Setenv(v, *old)
 			}
 		}
-		return removeTree(dir)
+		err := removeTree(dir)
+		if lock != nil {
+			lock.Close()
+		}
+		return err
 	}
 	if os.TempDir() != dir {
 		restore()
