@@ -15,6 +15,8 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+
+	"github.com/tmplint/tmplint/shim/leakcheck"
 )
 
 const helperEnv = "TMPLINT_CLOEXEC_HELPER"
@@ -31,7 +33,7 @@ func TestMain(m *testing.M) {
 		}
 		os.Exit(0)
 	}
-	os.Exit(m.Run())
+	leakcheck.VerifyTestMain(m)
 }
 
 func TestHazardInheritedDescriptor(t *testing.T) {

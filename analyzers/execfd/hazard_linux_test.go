@@ -21,6 +21,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/tmplint/tmplint/shim/leakcheck"
 )
 
 const helperEnv = "TMPLINT_EXECFD_HELPER"
@@ -29,7 +31,7 @@ func TestMain(m *testing.M) {
 	if mode := os.Getenv(helperEnv); mode != "" {
 		os.Exit(helper(mode))
 	}
-	os.Exit(m.Run())
+	leakcheck.VerifyTestMain(m)
 }
 
 // helper is the child program.

@@ -29,6 +29,7 @@ import (
 	"testing"
 
 	"github.com/tmplint/tmplint/shim/fsmode"
+	"github.com/tmplint/tmplint/shim/leakcheck"
 	"github.com/tmplint/tmplint/shim/proc"
 )
 
@@ -39,12 +40,15 @@ var (
 	binDir    string
 )
 
+// TestMain removes the command built once for all tests after the last
+// one, and then fails the run if the tests left temp entries, descriptors or
+// child processes behind.
 func TestMain(m *testing.M) {
-	code := m.Run()
-	if binDir != "" {
-		os.RemoveAll(binDir)
-	}
-	os.Exit(code)
+	leakcheck.VerifyTestMain(m, leakcheck.AfterRun(func() {
+		if binDir != "" {
+			os.RemoveAll(binDir)
+		}
+	}))
 }
 
 // tmplintBinary builds the command once per test binary.

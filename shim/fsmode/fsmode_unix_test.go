@@ -14,6 +14,8 @@ import (
 	"testing"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/tmplint/tmplint/shim/leakcheck"
 )
 
 // The subprocess tests re-execute the test binary with one of these
@@ -30,7 +32,7 @@ func TestMain(m *testing.M) {
 	if spec := os.Getenv(envCrashChild); spec != "" {
 		os.Exit(crashChild(spec))
 	}
-	os.Exit(m.Run())
+	leakcheck.VerifyTestMain(m)
 }
 
 // modeCase is one creation done by the umask child, with the mode the parent

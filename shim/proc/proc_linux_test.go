@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/tmplint/tmplint/shim/fsmode"
+	"github.com/tmplint/tmplint/shim/leakcheck"
 	"github.com/tmplint/tmplint/shim/proc"
 )
 
@@ -27,7 +28,7 @@ const envChild = "PROC_TEST_CHILD"
 func TestMain(m *testing.M) {
 	switch os.Getenv(envChild) {
 	case "":
-		os.Exit(m.Run())
+		leakcheck.VerifyTestMain(m)
 	case "fdparent":
 		os.Exit(fdParent())
 	case "eofparent":

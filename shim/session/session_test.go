@@ -349,13 +349,16 @@ func TestBackgroundPrune(t *testing.T) {
 	}
 }
 
-// die releases the session's locks as its owner's death would, and leaves
-// everything else in place: the session is stale.
+// die releases the session's locks and descriptors as its owner's death
+// would, and leaves everything else in place: the session is stale. The base
+// directory's descriptor is closed too: a dead owner holds none, and each
+// left open was a descriptor leak of the test run.
 func (s *Session) die() {
 	s.lock.Close()
 	if s.dirLock != nil {
 		s.dirLock.Close()
 	}
+	s.base.Close()
 }
 
 // TestHandoffExpiresWhileOwnerLives: a handoff's auto_cleanup_after_seconds

@@ -23,6 +23,7 @@ import (
 	"golang.org/x/sys/unix"
 
 	"github.com/tmplint/tmplint/shim/internal/layout"
+	"github.com/tmplint/tmplint/shim/leakcheck"
 )
 
 const (
@@ -41,7 +42,7 @@ func TestMain(m *testing.M) {
 	}
 	switch os.Getenv(envChild) {
 	case "":
-		os.Exit(m.Run())
+		leakcheck.VerifyTestMain(m)
 	case "hold":
 		holdChild()
 	case "worker":
