@@ -657,12 +657,27 @@ func (c *checker) nextStmt(stmt ast.Node) ast.Stmt {
 
 // deferredBefore returns a defer statement of fn, before the creation
 // stmt, that removes the tracked object (through the variable the
-// creation assigns): "var f *os.File; defer func() { ... os.Remove(f.Name()) }()".
+// creation assigns): "var f *os.File; defer func() { ... os.Remove(f.Name()) }()",
+// or a t.Cleanup registered there that does ("var name string;
+// t.Cleanup(func() { os.Remove(name) })", name assigned f.Name() later).
 func (c *checker) deferredBefore(fn ast.Node, stmt ast.Node, t *tempfacts.Tracker) ast.Node {
 	var found ast.Node
 	c.ownNodes(fn, func(n ast.Node) {
-		if d, ok := n.(*ast.DeferStmt); ok && found == nil && d.End() <= stmt.Pos() && releasesIn(d, t) {
-			found = d
+		if found != nil || n.End() > stmt.Pos() {
+			return
+		}
+		switch n := n.(type) {
+		case *ast.DeferStmt:
+			if releasesIn(n, t) {
+				found = n
+			}
+		case *ast.ExprStmt:
+			// t.Cleanup(func() { os.Remove(name) }) registered before the
+			// creation, removing a variable the object's name is
+			// assigned to later: it runs when the test ends, as a defer.
+			if call, ok := n.X.(*ast.CallExpr); ok && c.res.Registers(call) && releasesIn(n, t) {
+				found = n
+			}
 		}
 	})
 	return found

@@ -29,7 +29,7 @@ func TestVerifyTempLeft(t *testing.T) {
 		var name string
 		t.Cleanup(func() { os.Remove(name) }) // registered first: runs after Verify's check
 		Verify(f, Settle(0))
-		tf, err := os.CreateTemp("", "left-by-test-*") //tmplint:ignore tempcleanup removed by the cleanup registered before Verify, through name
+		tf, err := os.CreateTemp("", "left-by-test-*")
 		if err != nil {
 			t.Fatal(err)
 		}
