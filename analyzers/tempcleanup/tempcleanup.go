@@ -728,8 +728,10 @@ func (c *checker) removedBefore(fn ast.Node, deferred, exit ast.Node, t *tempfac
 	return found
 }
 
-// guardOf returns the "if" without init or else whose body holds the
-// statement s directly, or nil.
+// guardOf returns the "if" without init whose body holds the statement s
+// directly, or nil. An else branch does not matter: s runs only where the
+// condition held ("if !*keep { defer removeAll(dir) } else { log the
+// path }", as cmd/go's TestMain does).
 func (c *checker) guardOf(fn ast.Node, s ast.Node) *ast.IfStmt {
 	stmt, ok := s.(ast.Stmt)
 	if !ok {
@@ -737,7 +739,7 @@ func (c *checker) guardOf(fn ast.Node, s ast.Node) *ast.IfStmt {
 	}
 	var guard *ast.IfStmt
 	c.ownNodes(fn, func(n ast.Node) {
-		if is, ok := n.(*ast.IfStmt); ok && is.Init == nil && is.Else == nil && slices.Contains(is.Body.List, stmt) {
+		if is, ok := n.(*ast.IfStmt); ok && is.Init == nil && slices.Contains(is.Body.List, stmt) {
 			guard = is
 		}
 	})

@@ -77,3 +77,23 @@ func testMainOtherGuard(run func() int) {
 	}
 	os.Exit(r) // want `os.Exit ends the process without running deferred calls`
 }
+
+// The guard of the defer has an else (cmd/go's TestMain prints the kept
+// directory there): the defer still runs only where !keep held, and the
+// explicit removal under the same condition covers the exit.
+func testMainGuardWithElse(run func() int) {
+	dir, err := os.MkdirTemp("", "x")
+	if err != nil {
+		log.Fatal(err)
+	}
+	if !keep {
+		defer os.RemoveAll(dir)
+	} else {
+		println("keeping", dir)
+	}
+	r := run()
+	if !keep {
+		os.RemoveAll(dir)
+	}
+	os.Exit(r) // ok
+}
