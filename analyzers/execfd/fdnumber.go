@@ -75,18 +75,7 @@ func (fn *fun) checkNumberedFDs() {
 func (fn *fun) numberedFDs() []*numberedFD {
 	info := fn.info()
 	var out []*numberedFD
-	ast.Inspect(fn.body, func(n ast.Node) bool {
-		if _, ok := n.(*ast.FuncLit); ok {
-			return false
-		}
-		as, ok := n.(*ast.AssignStmt)
-		if !ok || len(as.Rhs) != 1 || len(as.Lhs) != 2 {
-			return true
-		}
-		call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
-		if !ok {
-			return true
-		}
+	fn.valueErrCalls(func(as *ast.AssignStmt, call *ast.CallExpr) {
 		dup := ""
 		for _, pkg := range []string{"syscall", "golang.org/x/sys/unix"} {
 			if isFunc(info, call, pkg, "Dup") {
@@ -94,18 +83,30 @@ func (fn *fun) numberedFDs() []*numberedFD {
 			}
 		}
 		v := fn.localVar(as.Lhs[0])
-		if dup == "" || v == nil {
-			return true
-		}
-		if fn.wrapsFD(v) {
-			return true // an *os.File owns the number: its Close closes it
+		if dup == "" || v == nil || fn.wrapsFD(v) {
+			return // not a Dup, or an *os.File owns the number: its Close closes it
 		}
 		if cmd, where := fn.numberTo(v, 1); cmd != nil {
 			out = append(out, &numberedFD{v: v, dup: dup, cmd: cmd, where: where})
 		}
-		return true
 	})
 	return out
+}
+
+// valueErrCalls calls f for each statement "x, err := call(...)" (or =)
+// of the function, outside nested function literals.
+func (fn *fun) valueErrCalls(f func(as *ast.AssignStmt, call *ast.CallExpr)) {
+	ast.Inspect(fn.body, func(n ast.Node) bool {
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		if as, ok := n.(*ast.AssignStmt); ok && len(as.Rhs) == 1 && len(as.Lhs) == 2 {
+			if call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr); ok {
+				f(as, call)
+			}
+		}
+		return true
+	})
 }
 
 // numberTo returns the local command whose Env or Args are given a value

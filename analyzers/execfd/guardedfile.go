@@ -45,7 +45,7 @@ func (fn *fun) creationGuard(create ast.Node) (*types.Var, bool) {
 			return nil, false
 		}
 		v, ok := info.Uses[id].(*types.Var)
-		if !ok || v.Pkg() != fn.c.pass.Pkg || v.Parent() == fn.c.pass.Pkg.Scope() || fn.assignedAgain(v) {
+		if !ok || v.Pkg() != fn.c.pass.Pkg || v.Parent() == fn.c.pass.Pkg.Scope() || fn.assignedIn(v) {
 			return nil, false
 		}
 		// In the body, the file exists where cond is true: absent when
@@ -58,37 +58,4 @@ func (fn *fun) creationGuard(create ast.Node) (*types.Var, bool) {
 		return v, absentWhen
 	}
 	return nil, false
-}
-
-// assignedAgain reports whether the function assigns v after its
-// declaration, or takes its address.
-func (fn *fun) assignedAgain(v *types.Var) bool {
-	info := fn.info()
-	found := false
-	ast.Inspect(fn.body, func(n ast.Node) bool {
-		if found {
-			return false
-		}
-		switch n := n.(type) {
-		case *ast.AssignStmt:
-			if n.Tok == token.DEFINE {
-				for _, l := range n.Lhs {
-					if id, ok := l.(*ast.Ident); ok && info.Defs[id] == v {
-						return true // its declaration
-					}
-				}
-			}
-			for _, l := range n.Lhs {
-				if isVar(info, l, v) {
-					found = true
-				}
-			}
-		case *ast.UnaryExpr:
-			if n.Op == token.AND && isVar(info, n.X, v) {
-				found = true
-			}
-		}
-		return true
-	})
-	return found
 }

@@ -27,25 +27,14 @@ import (
 // still open.
 func (fn *fun) checkStdinPipes() {
 	info := fn.info()
-	ast.Inspect(fn.body, func(n ast.Node) bool {
-		if _, ok := n.(*ast.FuncLit); ok {
-			return false
-		}
-		as, ok := n.(*ast.AssignStmt)
-		if !ok || len(as.Rhs) != 1 || len(as.Lhs) != 2 {
-			return true
-		}
-		call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
-		if !ok {
-			return true
-		}
+	fn.valueErrCalls(func(as *ast.AssignStmt, call *ast.CallExpr) {
 		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 		if !ok || sel.Sel.Name != "StdinPipe" || !isCmd(info.TypeOf(sel.X)) {
-			return true
+			return
 		}
 		cmdVar, pipe := fn.localVar(sel.X), fn.localVar(as.Lhs[0])
 		if cmdVar == nil || pipe == nil || fn.cmds[cmdVar] == nil || fn.cancellable(fn.cmds[cmdVar]) || !fn.writesTo(pipe) {
-			return true
+			return
 		}
 		if wait := fn.waitWithPipeOpen(as, cmdVar, pipe); wait != nil {
 			fn.c.r.Report(analysis.Diagnostic{
@@ -54,7 +43,6 @@ func (fn *fun) checkStdinPipes() {
 					cmdVar.Name(), pipe.Name(), pipe.Name(), cmdVar.Name()),
 			})
 		}
-		return true
 	})
 }
 

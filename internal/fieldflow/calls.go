@@ -14,29 +14,7 @@ import (
 func (a *analysis) call(ci ssa.CallInstruction, v ssa.Value, push func(ssa.Value), u *uses, site func(token.Pos) Site) {
 	common := ci.Common()
 	at := site(ci.Pos())
-	add := func(use Use) {
-		if use == Borrows {
-			u.borrows = append(u.borrows, at)
-		}
-		if use&Releases != 0 {
-			u.releases = append(u.releases, at)
-		}
-		if use&Escapes != 0 {
-			u.escapes = append(u.escapes, at)
-		}
-		if use&Child != 0 {
-			u.children = append(u.children, at)
-		}
-		if use&Starts != 0 {
-			u.starts = append(u.starts, at)
-		}
-		if use&ClosesChildFiles != 0 {
-			u.childCloses = append(u.childCloses, at)
-		}
-		if use&SetsWaitDelay != 0 {
-			u.waitDelays = append(u.waitDelays, at)
-		}
-	}
+	add := func(use Use) { u.add(use, at) }
 	if common.IsInvoke() {
 		if common.Value == v {
 			switch common.Method.Name() {
@@ -111,25 +89,7 @@ func (a *analysis) summary(fn *ssa.Function, i int) Use {
 	a.summaries[k] = Borrows // in progress
 	var use Use
 	if i < len(fn.Params) {
-		u := a.follow(fn.Params[i], fn, fn.Params[i].Name())
-		if len(u.releases) > 0 {
-			use |= Releases
-		}
-		if len(u.escapes) > 0 {
-			use |= Escapes
-		}
-		if len(u.children) > 0 {
-			use |= Child
-		}
-		if len(u.starts) > 0 {
-			use |= Starts
-		}
-		if len(u.childCloses) > 0 {
-			use |= ClosesChildFiles
-		}
-		if len(u.waitDelays) > 0 {
-			use |= SetsWaitDelay
-		}
+		use = a.follow(fn.Params[i], fn, fn.Params[i].Name()).use()
 	} else {
 		use = Escapes
 	}

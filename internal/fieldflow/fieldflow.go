@@ -195,14 +195,60 @@ func (a *analysis) field(t types.Type, i int) *Field {
 
 // uses collects what happens to one value read from a field.
 type uses struct {
-	children, releases, escapes, starts, childCloses, waitDelays, borrows []Site
+	// by holds the sites of each use, by the bit of the Use: by[1] for
+	// Releases, by[2] for Escapes, and so on; by[0] the calls that only
+	// borrow.
+	by [useBits][]Site
+}
+
+// useBits bounds the bits of a Use, Borrows (0) counted as the first.
+const useBits = 8
+
+// add records the site under each bit of use, or as a borrow.
+func (u *uses) add(use Use, at Site) {
+	if use == Borrows {
+		u.by[0] = append(u.by[0], at)
+		return
+	}
+	for b := 1; b < useBits; b++ {
+		if use&(1<<b) != 0 {
+			u.by[b] = append(u.by[b], at)
+		}
+	}
+}
+
+// sites returns the sites of one use (a single bit, or Borrows).
+func (u *uses) sites(use Use) []Site {
+	for b := 1; b < useBits; b++ {
+		if use == 1<<b {
+			return u.by[b]
+		}
+	}
+	return u.by[0]
+}
+
+// use returns the union of the uses recorded, borrows left out.
+func (u *uses) use() Use {
+	var r Use
+	for b := 1; b < useBits; b++ {
+		if len(u.by[b]) > 0 {
+			r |= 1 << b
+		}
+	}
+	return r
+}
+
+func (u *uses) merge(o *uses) {
+	for b := range u.by {
+		u.by[b] = append(u.by[b], o.by[b]...)
+	}
 }
 
 func (a *analysis) record(f *Field, u *uses) {
-	f.Children = append(f.Children, u.children...)
-	f.Releases = append(f.Releases, u.releases...)
-	f.Escapes = append(f.Escapes, u.escapes...)
-	f.Uses = append(f.Uses, u.borrows...)
+	f.Children = append(f.Children, u.sites(Child)...)
+	f.Releases = append(f.Releases, u.sites(Releases)...)
+	f.Escapes = append(f.Escapes, u.sites(Escapes)...)
+	f.Uses = append(f.Uses, u.sites(Borrows)...)
 }
 
 // fieldAddr handles an address of the field: stores into it, loads from
@@ -213,7 +259,7 @@ func (a *analysis) fieldAddr(f *Field, fn *ssa.Function, fa *ssa.FieldAddr) {
 		switch ref := ref.(type) {
 		case *ssa.Store:
 			if ref.Addr != fa {
-				a.record(f, &uses{escapes: []Site{{Pos: ref.Pos(), Func: fn, Recv: recv}}})
+				f.Escapes = append(f.Escapes, Site{Pos: ref.Pos(), Func: fn, Recv: recv})
 				continue
 			}
 			st := Store{Site: Site{Pos: ref.Pos(), Func: fn, Recv: recv}}
@@ -231,7 +277,7 @@ func (a *analysis) fieldAddr(f *Field, fn *ssa.Function, fa *ssa.FieldAddr) {
 		default:
 			// &s.f given to other code: it may store anything there
 			// and release what is there.
-			a.record(f, &uses{escapes: []Site{{Pos: fa.Pos(), Func: fn, Recv: recv}}})
+			f.Escapes = append(f.Escapes, Site{Pos: fa.Pos(), Func: fn, Recv: recv})
 		}
 	}
 }

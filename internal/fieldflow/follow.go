@@ -66,7 +66,7 @@ func (a *analysis) follow(v ssa.Value, fn *ssa.Function, recv string) *uses {
 				if ref.X == v && isNamed(ref.X.Type(), "os/exec", "Cmd") && fieldName(ref.X.Type(), ref.Field) == "WaitDelay" {
 					for _, r := range *ref.Referrers() {
 						if st, ok := r.(*ssa.Store); ok && st.Addr == ref {
-							u.waitDelays = append(u.waitDelays, site(st.Pos()))
+							u.add(SetsWaitDelay, site(st.Pos()))
 						}
 					}
 				}
@@ -74,8 +74,8 @@ func (a *analysis) follow(v ssa.Value, fn *ssa.Function, recv string) *uses {
 					// The command's files for its child: closing them
 					// closes the parent's copies.
 					for _, r := range *ref.Referrers() {
-						if l, ok := r.(*ssa.UnOp); ok && l.Op == token.MUL && len(a.follow(l, fn, recv).releases) > 0 {
-							u.childCloses = append(u.childCloses, site(l.Pos()))
+						if l, ok := r.(*ssa.UnOp); ok && l.Op == token.MUL && a.follow(l, fn, recv).use()&Releases != 0 {
+							u.add(ClosesChildFiles, site(l.Pos()))
 						}
 					}
 				}
@@ -101,7 +101,7 @@ func (a *analysis) follow(v ssa.Value, fn *ssa.Function, recv string) *uses {
 			case ssa.CallInstruction:
 				a.call(ref, v, push, u, site)
 			case *ssa.Return, *ssa.Send, *ssa.MapUpdate:
-				u.escapes = append(u.escapes, site(ref.Pos()))
+				u.add(Escapes, site(ref.Pos()))
 			case *ssa.Field:
 				if ref.X == v && a.partOf(ref.X.Type(), ref.Field) {
 					push(ref)
@@ -110,21 +110,11 @@ func (a *analysis) follow(v ssa.Value, fn *ssa.Function, recv string) *uses {
 				// compared, tested, printed by a panic, a field read:
 				// used, not kept
 			default:
-				u.escapes = append(u.escapes, site(ref.Pos()))
+				u.add(Escapes, site(ref.Pos()))
 			}
 		}
 	}
 	return u
-}
-
-func (u *uses) merge(o *uses) {
-	u.children = append(u.children, o.children...)
-	u.releases = append(u.releases, o.releases...)
-	u.escapes = append(u.escapes, o.escapes...)
-	u.starts = append(u.starts, o.starts...)
-	u.childCloses = append(u.childCloses, o.childCloses...)
-	u.waitDelays = append(u.waitDelays, o.waitDelays...)
-	u.borrows = append(u.borrows, o.borrows...)
 }
 
 // partOf reports whether field i of the struct type t carries the
@@ -200,11 +190,11 @@ func (a *analysis) elementAddr(ia *ssa.IndexAddr, push func(ssa.Value), u *uses,
 			}
 		case *ssa.Store:
 			if r.Addr != ia {
-				u.escapes = append(u.escapes, site(r.Pos()))
+				u.add(Escapes, site(r.Pos()))
 			}
 		case *ssa.DebugRef:
 		default:
-			u.escapes = append(u.escapes, site(ia.Pos()))
+			u.add(Escapes, site(ia.Pos()))
 		}
 	}
 }
@@ -216,7 +206,7 @@ func (a *analysis) store(st *ssa.Store, push func(ssa.Value), u *uses, site func
 	switch addr := st.Addr.(type) {
 	case *ssa.FieldAddr:
 		if childField(addr.X.Type(), addr.Field) {
-			u.children = append(u.children, site(st.Pos()))
+			u.add(Child, site(st.Pos()))
 			return
 		}
 		if a.field(addr.X.Type(), addr.Field) != nil && sameField(addr, st.Val) {
@@ -233,7 +223,7 @@ func (a *analysis) store(st *ssa.Store, push func(ssa.Value), u *uses, site func
 		push(addr)
 		return
 	}
-	u.escapes = append(u.escapes, site(st.Pos()))
+	u.add(Escapes, site(st.Pos()))
 }
 
 // sameField reports whether v was computed from a load of the field that
