@@ -200,6 +200,9 @@ func (c *checker) check(call *fscall.Call, parent inspector.Cursor) {
 		d.Loc = tempdir.Shared
 	}
 	if d.Loc != tempdir.Shared || !d.Predictable {
+		if d.Loc == tempdir.Unknown {
+			c.checkParamDir(call, parent)
+		}
 		return
 	}
 	var fix []analysis.SuggestedFix
