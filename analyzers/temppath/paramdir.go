@@ -64,7 +64,11 @@ func (c *checker) checkParamDir(call *fscall.Call, parent inspector.Cursor) {
 	if !named {
 		return
 	}
-	chain, ok := c.paths.CallerShared(fn, i, c.facts.foreign)
+	// With predictable names joined to the parameter, the createsAt fact
+	// reports the calls that pass a shared directory, in any package: only
+	// the loops are left to judge here.
+	_, _, followed := c.paths.ParamPath(call.Path, fn.Signature())
+	chain, ok := c.paths.CallerShared(fn, i, c.facts.foreign, followed)
 	if !ok {
 		return
 	}

@@ -310,15 +310,17 @@ func (r *Result) ParamJoin(e ast.Expr, sig *types.Signature) (int, []ast.Expr, b
 // shared temp directory as parameter index: the argument is one, a
 // variable ranging over a package-level slice that holds one, or a
 // parameter of the caller that its own callers fill so. It returns the
-// chain as text: "os.TempDir() from the loop over logDirs at a.go:12".
-func (r *Result) CallerShared(fn *types.Func, index int, foreign Foreign) (string, bool) {
+// chain as text ("os.TempDir() in the loop over logDirs at a.go:12; ..."),
+// and whether a call passes the shared directory itself (direct), which
+// the createsAt facts of temppath follow to that call.
+func (r *Result) CallerShared(fn *types.Func, index int, foreign Foreign, skipDirect bool) (string, bool) {
 	if r == nil {
 		return "", false
 	}
-	return r.callerShared(fn.Origin(), index, foreign, 0)
+	return r.callerShared(fn.Origin(), index, foreign, skipDirect, 0)
 }
 
-func (r *Result) callerShared(fn *types.Func, index int, foreign Foreign, depth int) (string, bool) {
+func (r *Result) callerShared(fn *types.Func, index int, foreign Foreign, skipDirect bool, depth int) (string, bool) {
 	x := r.funcs()
 	if depth >= maxCallDepth {
 		return "", false
@@ -330,6 +332,9 @@ func (r *Result) callerShared(fn *types.Func, index int, foreign Foreign, depth 
 		arg := ast.Unparen(s.call.Args[index])
 		at := r.where(s.call.Pos())
 		if d := r.DescribeWith(arg, foreign); d.Loc == Shared {
+			if skipDirect {
+				continue
+			}
 			return fmt.Sprintf("%s from the call at %s", r.exprText(arg), at), true
 		}
 		id, ok := arg.(*ast.Ident)
@@ -347,7 +352,7 @@ func (r *Result) callerShared(fn *types.Func, index int, foreign Foreign, depth 
 			continue
 		}
 		if p, ok := x.params[v]; ok && p.fn == s.caller && !r.index().Assigned(v) {
-			if what, ok := r.callerShared(p.fn.Origin(), p.index, foreign, depth+1); ok {
+			if what, ok := r.callerShared(p.fn.Origin(), p.index, foreign, skipDirect, depth+1); ok {
 				return what, true
 			}
 		}

@@ -184,7 +184,9 @@ func (r *Result) DescribeWith(e ast.Expr, foreign Foreign) Path {
 
 // ParamPath reports whether the path e is a parameter of sig, unchanged
 // in its function, or such a parameter joined with constant names
-// (filepath.Join(dir, "x.sock"), dir + "/x.sock"): it returns the
+// (filepath.Join(dir, "x.sock"), dir + "/x.sock") or with names built
+// from predictable parts (filepath.Join(dir, fmt.Sprint(os.Getpid()))):
+// it returns the
 // parameter's index and whether names are joined to it.
 func (r *Result) ParamPath(e ast.Expr, sig *types.Signature) (index int, joined, ok bool) {
 	if r == nil || e == nil || sig == nil {
@@ -229,7 +231,7 @@ func (r *Result) paramPath(e ast.Expr, sig *types.Signature, depth int) (int, bo
 		case "path/filepath", "path":
 			switch fn.Name() {
 			case "Join":
-				if !r.allConst(e.Args[1:]) {
+				if !r.allConst(e.Args[1:]) && !r.predNames(e.Args[1:]) {
 					return 0, false, false
 				}
 				i, _, ok := r.paramPath(e.Args[0], sig, depth+1)
@@ -272,6 +274,18 @@ func (r *Result) addrParam(lit *ast.CompositeLit, sig *types.Signature, depth in
 		}
 	}
 	return 0, false, false
+}
+
+// predNames reports whether the names es joined to a directory are
+// built only from predictable parts (a pid, a time, the program's name),
+// with no location of their own.
+func (r *Result) predNames(es []ast.Expr) bool {
+	for _, e := range es {
+		if d := r.Describe(e); !d.Predictable || d.Loc != Unknown {
+			return false
+		}
+	}
+	return true
 }
 
 func (r *Result) allConst(es []ast.Expr) bool {
