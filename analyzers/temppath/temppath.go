@@ -79,6 +79,7 @@ func run(pass *analysis.Pass) (any, error) {
 		created: make(map[string]bool)}
 	defer c.fold.Flush()  // before r.Finish: folded findings use their directives
 	defer c.checkChmods() // before the fold's flush: they join its directories
+	c.checkFieldStores()
 	for _, file := range pass.Files {
 		if r.Generated(file) {
 			continue

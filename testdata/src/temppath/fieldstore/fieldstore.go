@@ -1,0 +1,61 @@
+package fieldstore // want package:"createsPkg"
+
+// This package holds the shape "a fixed shared temp path stored in a
+// struct field and created elsewhere": a configuration's default.
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+)
+
+type Config struct {
+	BuildDir string
+	CacheDir string
+	LogDir   string
+	ReadDir  string
+	Spool    string
+}
+
+var Conf Config
+
+func defaults(c *Config) {
+	c.BuildDir = "/tmp/buildtmp/"                                // want `field BuildDir is set to the fixed path /tmp/buildtmp/ in shared temp dir, which os.MkdirAll at fieldstore.go:\d+ creates: .*default it to a per-user directory`
+	c.CacheDir = fmt.Sprintf("/tmp/buildcache-%d/", os.Getuid()) // ok: not a fixed name (judged where it is created)
+	c.LogDir = "/var/log/app"                                    // ok: not shared temp
+	c.ReadDir = "/tmp/input"                                     // ok: only read
+}
+
+func newConfig() *Config {
+	return &Config{
+		Spool: "/tmp/spool", // want `field Spool is set to the fixed path /tmp/spool in shared temp dir, which download \(os.Create at fieldstore.go:\d+\) creates`
+	}
+}
+
+func build(name string) error {
+	if err := os.MkdirAll(Conf.BuildDir, 0o755); err != nil {
+		return err
+	}
+	dir := Conf.CacheDir
+	os.MkdirAll(dir, 0o700)
+	os.MkdirAll(Conf.LogDir, 0o755)
+	_, err := os.ReadFile(filepath.Join(Conf.ReadDir, name))
+	return err
+}
+
+func fetch(c *Config, name string) error {
+	return download(c.Spool + name)
+}
+
+func download(path string) error { // want download:"createsAt.0: os.Create."
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	return f.Close()
+}
+
+func init() {
+	defaults(&Conf)
+	_ = newConfig()
+}
