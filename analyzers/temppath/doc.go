@@ -67,7 +67,10 @@
 // program shares, and its fix. Fields that the evaluator follows to the
 // creation (unexported, set once) are reported at the creation instead,
 // and a name that is not constant (a per-user suffix) is left to the
-// creations.
+// creations. An exported field that its package sets in one place, to
+// such a fixed path, carries a sharedVar fact: another package creating
+// at it (os.MkdirAll(config.Conf.BuildDir, ...)) is reported at its
+// creation, with the store as the origin.
 //
 // The fix is os.CreateTemp or os.MkdirTemp with a pattern. It is offered
 // when the rewrite is mechanical: os.Create(filepath.Join(os.TempDir(),

@@ -72,6 +72,7 @@ func (c *checker) checkFieldStores() {
 		if fv.Pkg() != c.pass.Pkg || !fv.Exported() && len(ss) == 1 {
 			continue // another package's type, or a field the evaluator follows
 		}
+		c.exportField(fv, len(ss), ss[0].val)
 		for _, s := range ss {
 			tv, ok := info.Types[s.val]
 			if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
@@ -167,4 +168,26 @@ func (c *checker) fieldCreated(fv *types.Var) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// exportField exports the sharedVar fact of an exported field that the
+// package sets in one place, to a fixed path in shared temp: another
+// package that creates at it (os.MkdirAll(config.Conf.BuildDir, ...))
+// is judged as if the path were written there, with the store as its
+// origin.
+func (c *checker) exportField(fv *types.Var, stores int, val ast.Expr) {
+	if !fv.Exported() || stores != 1 {
+		return
+	}
+	if tv, ok := c.pass.TypesInfo.Types[val]; !ok || tv.Value == nil {
+		return
+	}
+	d := c.paths.Describe(val)
+	if d.Loc != tempdir.Shared || !d.Predictable {
+		return
+	}
+	c.pass.ExportObjectFact(fv, &sharedVar{
+		Predictable: true, PredictableParts: true,
+		What: "field " + fv.Name() + ", set", Where: c.facts.where(val),
+	})
 }

@@ -561,6 +561,13 @@ func (ev *evaluator) foreignVar(id *ast.Ident) val {
 // package that is set in one place only: every instance that sets it
 // holds that value.
 func (ev *evaluator) evalField(f *types.Var) val {
+	if f.Pkg() != ev.r.pkg && ev.foreign != nil && f.Exported() {
+		// A field of another package's type, by what its package said.
+		if p, ok := ev.foreign(f); ok {
+			return val{loc: p.Loc, parent: p.Container, name: p.Predictable, pred: p.PredictableParts, origin: p.Origin}
+		}
+		return unknownVal
+	}
 	srcs, ok := ev.r.index().FieldSources(f)
 	if !ok || len(srcs) != 1 {
 		return unknownVal

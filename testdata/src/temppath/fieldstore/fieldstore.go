@@ -7,14 +7,16 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+
+	"temppath/fieldstore/conf"
 )
 
 type Config struct {
-	BuildDir string
+	BuildDir string // want BuildDir:"sharedVar.predictable, field BuildDir, set."
 	CacheDir string
 	LogDir   string
-	ReadDir  string
-	Spool    string
+	ReadDir  string // want ReadDir:"sharedVar.predictable, field ReadDir, set."
+	Spool    string // want Spool:"sharedVar.predictable, field Spool, set."
 }
 
 var Conf Config
@@ -58,4 +60,11 @@ func download(path string) error { // want download:"createsAt.0: os.Create."
 func init() {
 	defaults(&Conf)
 	_ = newConfig()
+}
+
+// A field of another package's configuration, set there to a fixed path.
+func work() {
+	os.MkdirAll(conf.Default.WorkDir, 0o755) // want `os.MkdirAll at a predictable name in shared temp dir \(field WorkDir, set at conf.go:\d+\)`
+	os.MkdirAll(conf.Default.HomeDir, 0o755) // ok: not shared temp
+	os.MkdirAll(conf.Default.UserDir, 0o755) // ok: not a fixed name, and set from another package
 }
