@@ -63,8 +63,10 @@
 // (cfg.BuildDir = "/tmp/build/", Config{Spool: "/tmp/spool"}) is
 // reported at the store when the package reads the field into the path
 // of a creation, or hands it to a function whose createsAt fact creates
-// it: the store is the configuration's default that every user of the
-// program shares, and its fix. Fields that the evaluator follows to the
+// it, and every store of the field in the package sets such a fixed path
+// (a field that the package also sets to another value may hold that one
+// where it is read): the store is the configuration's default that every
+// user of the program shares, and its fix. Fields that the evaluator follows to the
 // creation (unexported, set once) are reported at the creation instead,
 // and a name that is not constant (a per-user suffix) is left to the
 // creations. An exported field that its package sets in one place, to

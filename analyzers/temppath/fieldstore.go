@@ -23,8 +23,11 @@ import (
 //
 // Fields the evaluator follows to the creation (unexported, set in one
 // place) are reported at the creation already; only the others are
-// judged here. A name that is not constant (a per-user suffix) is left to
-// the creations that use it.
+// judged here, and only when every store of the package sets a fixed
+// path in shared temp: a field that other code of the package also sets
+// (the path of a result, a test's sample value) may hold something else
+// wherever it is read. A name that is not constant (a per-user suffix)
+// is left to the creations that use it.
 func (c *checker) checkFieldStores() {
 	info := c.pass.TypesInfo
 	type store struct {
@@ -72,16 +75,27 @@ func (c *checker) checkFieldStores() {
 		if fv.Pkg() != c.pass.Pkg || !fv.Exported() && len(ss) == 1 {
 			continue // another package's type, or a field the evaluator follows
 		}
-		c.exportField(fv, len(ss), ss[0].val)
+		// Every store of the package sets a fixed shared path: the field
+		// is a default, not a value that other code of the package
+		// chooses (which a read cannot tell apart from it).
+		fixed := true
 		for _, s := range ss {
 			tv, ok := info.Types[s.val]
 			if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
-				continue
+				fixed = false
+				break
 			}
-			d := c.paths.Describe(s.val)
-			if d.Loc != tempdir.Shared || !d.Predictable {
-				continue
+			if d := c.paths.Describe(s.val); d.Loc != tempdir.Shared || !d.Predictable {
+				fixed = false
+				break
 			}
+		}
+		if !fixed {
+			continue
+		}
+		c.exportField(fv, len(ss), ss[0].val)
+		for _, s := range ss {
+			tv := info.Types[s.val]
 			use, ok := c.fieldCreated(fv)
 			if !ok {
 				continue

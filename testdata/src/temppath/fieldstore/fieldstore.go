@@ -45,6 +45,19 @@ func build(name string) error {
 	return err
 }
 
+// A field the package also sets to another value: a read may see either.
+type Result struct {
+	Out string
+}
+
+func sample() Result { return Result{Out: "/tmp/sample.json"} } // ok: Out is also set to what the code produced
+
+func produce(dir string) Result {
+	r := Result{Out: filepath.Join(dir, "out.json")}
+	os.WriteFile(r.Out, nil, 0o600)
+	return r
+}
+
 func fetch(c *Config, name string) error {
 	return download(c.Spool + name)
 }

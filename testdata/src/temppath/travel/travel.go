@@ -56,7 +56,7 @@ type daemon struct {
 }
 
 func newDaemon(spool string) *daemon {
-	d := &daemon{sock: "/tmp/daemon.sock", spool: "/tmp/spool"} // want `field spool is set to the fixed path /tmp/spool in shared temp dir, which os.WriteFile at travel.go:\d+ creates`
+	d := &daemon{sock: "/tmp/daemon.sock", spool: "/tmp/spool"}
 	if spool != "" {
 		d.spool = spool
 	}
@@ -67,7 +67,7 @@ func newDaemon(spool string) *daemon {
 
 func (d *daemon) run(data []byte) {
 	net.Listen("unix", d.sock)                             // want `net.Listen at a predictable name in shared temp dir \(field sock, set once at travel.go:53\)`
-	os.WriteFile(filepath.Join(d.spool, "x"), data, 0o600) // the caller may set another spool: the default is reported where it is stored
+	os.WriteFile(filepath.Join(d.spool, "x"), data, 0o600) // ok: the caller may set another spool
 	net.Listen("unix", d.private)                          // ok: private
 }
 
