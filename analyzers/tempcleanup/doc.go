@@ -64,6 +64,14 @@
 // a function value or an interface method: the callee cannot name the file
 // to remove it. As any, it is unknown code (a type switch may recover it).
 //
+// A temp path (the name string itself) passed to a function of another
+// package whose parameter is any — a configuration library's
+// v.Set("workspace", dir), a logger's field — is borrowed: such code keeps
+// a copy of the string, it does not remove the directory, so the caller
+// still owns it. A function that does remove what it receives as any, on
+// every path (os.RemoveAll(v.(string))), carries a removal fact as for a
+// string parameter, and the call releases the object.
+//
 // A removal deferred under "if err != nil" runs only when err is set at
 // the return: for a named error result, every return but one of the
 // literal nil ("return f, nil" hands f to the caller, or leaks it); for

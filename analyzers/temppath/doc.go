@@ -41,7 +41,38 @@
 // a creation — directly, through a local variable, or with constant names
 // joined to it, and through the functions it calls — carries a createsAt
 // fact, and a call passing it a predictable shared temp path is reported
-// at the argument, in any package.
+// at the argument, in any package. The names joined to the parameter may
+// be constants or built from predictable parts (a pid, a time, the
+// program's name, a user's name): filepath.Join(dir, fmt.Sprintf("%s.%d",
+// program, os.Getpid())).
+//
+// A function that creates at a predictable name inside a directory it
+// receives is reported at that creation, where the name is built and the
+// fix (O_EXCL, or os.CreateTemp) goes, when a caller of the package fills
+// the directory from a loop over a package-level slice that holds a
+// shared temp directory (candidate log directories, os.TempDir() last),
+// directly or through its own parameters; the message names the chain
+// ("dir is os.TempDir() in the loop over logDirs at log.go:133; logDirs
+// holds it from log.go:54"). Only creations that follow a name someone
+// else made are judged so (os.Create, os.OpenFile without O_EXCL,
+// os.WriteFile, os.MkdirAll); os.Symlink and os.Mkdir fail on an existing
+// name. Calls that pass the shared directory itself are reported at the
+// call, by the createsAt fact.
+//
+// A fixed path in shared temp stored into a struct field
+// (cfg.BuildDir = "/tmp/build/", Config{Spool: "/tmp/spool"}) is
+// reported at the store when the package reads the field into the path
+// of a creation, or hands it to a function whose createsAt fact creates
+// it, and every store of the field in the package sets such a fixed path
+// (a field that the package also sets to another value may hold that one
+// where it is read): the store is the configuration's default that every
+// user of the program shares, and its fix. Fields that the evaluator follows to the
+// creation (unexported, set once) are reported at the creation instead,
+// and a name that is not constant (a per-user suffix) is left to the
+// creations. An exported field that its package sets in one place, to
+// such a fixed path, carries a sharedVar fact: another package creating
+// at it (os.MkdirAll(config.Conf.BuildDir, ...)) is reported at its
+// creation, with the store as the origin.
 //
 // The fix is os.CreateTemp or os.MkdirTemp with a pattern. It is offered
 // when the rewrite is mechanical: os.Create(filepath.Join(os.TempDir(),

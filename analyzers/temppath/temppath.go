@@ -82,6 +82,7 @@ func run(pass *analysis.Pass) (any, error) {
 		created: make(map[string]bool)}
 	defer c.fold.Flush()  // before r.Finish: folded findings use their directives
 	defer c.checkChmods() // before the fold's flush: they join its directories
+	c.checkFieldStores()
 	for _, file := range pass.Files {
 		if r.Generated(file) {
 			continue
@@ -203,6 +204,9 @@ func (c *checker) check(call *fscall.Call, parent inspector.Cursor) {
 		d.Loc = tempdir.Shared
 	}
 	if d.Loc != tempdir.Shared || !d.Predictable || c.inFreshTmpfs(call) {
+		if d.Loc == tempdir.Unknown {
+			c.checkParamDir(call, parent)
+		}
 		return
 	}
 	var fix []analysis.SuggestedFix

@@ -27,8 +27,26 @@
 // in one place (a composite literal or an assignment) holds that value.
 // The Name of a net.UnixAddr or syscall/unix SockaddrUnix literal, and the
 // result of net.ResolveUnixAddr, are classified as their path.
-// Parameters, other fields and results of unknown calls are unknown. When
-// unsure, the answer is Unknown.
+// The result of a function of the package is evaluated from its return
+// statements, with its parameters bound to the call's arguments (a
+// helper that returns filepath.Join(os.TempDir(), "x.sock") is a shared
+// temp path where it is used), up to three calls deep; a named result
+// assigned apart from its returns is judged by those assignments. The
+// name part that a parameter of an unexported function (not a method,
+// never used as a value) contributes is as predictable as what every
+// caller passes; its location stays unknown, as the caller chooses it.
+// A time.Time is predictable whoever chose it, and so are a substring of
+// a predictable name, strings.Map of one, the user fields of os/user
+// (Username, Uid, Gid, Name) and the String() of an integer type (an
+// enumerated value's name). Other parameters, other fields and results
+// of unknown calls are unknown. When unsure, the answer is Unknown.
+//
+// CallerShared tells whether a call of a function passes a shared temp
+// directory for a parameter: the argument itself, a variable ranging over
+// a package-level slice that holds one (an element of its initializer,
+// or appended to it), or a parameter of the caller that its own callers
+// fill so; ParamJoin splits a path joined to a parameter into the
+// parameter and the other parts.
 //
 // Describe also tells where a path that travels was defined (a
 // package-level constant or variable, a flag default, a field set once),

@@ -62,8 +62,13 @@ type Result struct {
 	pkg   *types.Package
 	files []*ast.File
 
+	fset *token.FileSet
+
 	once sync.Once
 	vars *assigns.Index // built on first use: most packages never need it
+
+	fonce sync.Once
+	fidx  *funcIndex // built on first use, as vars
 }
 
 // index returns the assignment index, building it on first use.
@@ -179,7 +184,9 @@ func (r *Result) DescribeWith(e ast.Expr, foreign Foreign) Path {
 
 // ParamPath reports whether the path e is a parameter of sig, unchanged
 // in its function, or such a parameter joined with constant names
-// (filepath.Join(dir, "x.sock"), dir + "/x.sock"): it returns the
+// (filepath.Join(dir, "x.sock"), dir + "/x.sock") or with names built
+// from predictable parts (filepath.Join(dir, fmt.Sprint(os.Getpid()))):
+// it returns the
 // parameter's index and whether names are joined to it.
 func (r *Result) ParamPath(e ast.Expr, sig *types.Signature) (index int, joined, ok bool) {
 	if r == nil || e == nil || sig == nil {
@@ -224,7 +231,7 @@ func (r *Result) paramPath(e ast.Expr, sig *types.Signature, depth int) (int, bo
 		case "path/filepath", "path":
 			switch fn.Name() {
 			case "Join":
-				if !r.allConst(e.Args[1:]) {
+				if !r.allConst(e.Args[1:]) && !r.predNames(e.Args[1:]) {
 					return 0, false, false
 				}
 				i, _, ok := r.paramPath(e.Args[0], sig, depth+1)
@@ -269,6 +276,18 @@ func (r *Result) addrParam(lit *ast.CompositeLit, sig *types.Signature, depth in
 	return 0, false, false
 }
 
+// predNames reports whether the names es joined to a directory are
+// built only from predictable parts (a pid, a time, the program's name),
+// with no location of their own.
+func (r *Result) predNames(es []ast.Expr) bool {
+	for _, e := range es {
+		if d := r.Describe(e); !d.Predictable || d.Loc != Unknown {
+			return false
+		}
+	}
+	return true
+}
+
 func (r *Result) allConst(es []ast.Expr) bool {
 	for _, e := range es {
 		if tv, ok := r.info.Types[e]; !ok || tv.Value == nil || tv.Value.Kind() != constant.String || hasDotDot(constant.StringVal(tv.Value)) {
@@ -279,7 +298,7 @@ func (r *Result) allConst(es []ast.Expr) bool {
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	return &Result{info: pass.TypesInfo, pkg: pass.Pkg, files: pass.Files}, nil
+	return &Result{info: pass.TypesInfo, pkg: pass.Pkg, files: pass.Files, fset: pass.Fset}, nil
 }
 
 // val is what the evaluator knows about an expression.
@@ -302,10 +321,16 @@ type evaluator struct {
 	memo    map[*types.Var]val
 	busy    map[*types.Var]bool
 	foreign Foreign // the variables of other packages, or nil
+
+	// bind holds the parameters of a function whose result is evaluated
+	// for one call: the values of its arguments.
+	bind     map[*types.Var]val
+	depth    int                  // calls followed to get here
+	funcBusy map[*types.Func]bool // functions being followed, shared by children
 }
 
 func (r *Result) newEval() *evaluator {
-	return &evaluator{r: r, memo: make(map[*types.Var]val), busy: make(map[*types.Var]bool)}
+	return &evaluator{r: r, memo: make(map[*types.Var]val), busy: make(map[*types.Var]bool), funcBusy: make(map[*types.Func]bool)}
 }
 
 // sharedRoots are the shared temp directories recognized in literals.
@@ -367,6 +392,12 @@ func (ev *evaluator) eval(e ast.Expr) val {
 			if !ok || sel.Kind() != types.FieldVal {
 				return ev.evalVar(e.Sel) // a package-qualified variable
 			}
+			if f := sel.Obj(); f.Pkg() != nil && f.Pkg().Path() == "os/user" {
+				switch f.Name() {
+				case "Uid", "Gid", "Username", "Name":
+					return predVal // a user's name and ids are known to every local user
+				}
+			}
 			return ev.evalField(sel.Obj().(*types.Var))
 		}
 		return unknownVal
@@ -387,6 +418,12 @@ func (ev *evaluator) eval(e ast.Expr) val {
 		return unknownVal
 	case *ast.CompositeLit:
 		return ev.unixAddr(e)
+	case *ast.SliceExpr:
+		if isString(info.TypeOf(e)) { // a part of a name is as predictable as the name
+			x := ev.eval(e.X)
+			return val{loc: Unknown, name: x.name, pred: x.pred}
+		}
+		return unknownVal
 	case *ast.IndexExpr:
 		if isVar(info.Uses[selIdent(e.X)], "os", "Args") {
 			return predVal // the program's name and arguments are known to the attacker
@@ -428,6 +465,11 @@ func isString(t types.Type) bool {
 	return ok && b.Info()&types.IsString != 0
 }
 
+func isTime(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "time" && n.Obj().Name() == "Time"
+}
+
 func isInteger(t types.Type) bool {
 	if t == nil {
 		return false
@@ -437,10 +479,26 @@ func isInteger(t types.Type) bool {
 }
 
 func (ev *evaluator) evalVar(id *ast.Ident) val {
+	if pv, ok := ev.r.info.Uses[id].(*types.Var); ok {
+		if b, ok := ev.bind[pv]; ok {
+			return b
+		}
+	}
 	vars := ev.r.index()
 	v := vars.Follow(id)
 	srcs, ok := vars.Sources(v)
 	if !ok {
+		if pv, ok := ev.r.info.Uses[id].(*types.Var); ok && pv.Pkg() == ev.r.pkg && !pv.IsField() {
+			if res, ok := ev.paramVal(pv); ok {
+				return res
+			}
+			if res, ok := ev.resultVal(pv); ok {
+				return res
+			}
+		}
+		if pv, ok := ev.r.info.Uses[id].(*types.Var); ok && !pv.IsField() && isTime(pv.Type()) {
+			return predVal // a time, whoever chose it: its seconds can be enumerated
+		}
 		return ev.foreignVar(id)
 	}
 	if s, ok := ev.r.dominating(id, srcs); ok {
@@ -503,6 +561,13 @@ func (ev *evaluator) foreignVar(id *ast.Ident) val {
 // package that is set in one place only: every instance that sets it
 // holds that value.
 func (ev *evaluator) evalField(f *types.Var) val {
+	if f.Pkg() != ev.r.pkg && ev.foreign != nil && f.Exported() {
+		// A field of another package's type, by what its package said.
+		if p, ok := ev.foreign(f); ok {
+			return val{loc: p.Loc, parent: p.Container, name: p.Predictable, pred: p.PredictableParts, origin: p.Origin}
+		}
+		return unknownVal
+	}
 	srcs, ok := ev.r.index().FieldSources(f)
 	if !ok || len(srcs) != 1 {
 		return unknownVal
@@ -1015,6 +1080,12 @@ func (ev *evaluator) evalCallOf(call *ast.CallExpr, index int) val {
 	if recv := sig.Recv(); recv != nil {
 		return ev.evalMethod(call, fn, index)
 	}
+	if fn.Pkg() == ev.r.pkg {
+		if res, ok := ev.callResult(call, fn, index); ok {
+			return res
+		}
+		return unknownVal
+	}
 	pkg, name := fn.Pkg().Path(), fn.Name()
 	if index != 0 {
 		return unknownVal // the error or ok result
@@ -1087,6 +1158,10 @@ func (ev *evaluator) evalCallOf(call *ast.CallExpr, index int) val {
 		switch name {
 		case "ToLower", "ToUpper", "TrimSpace", "Trim", "TrimSuffix", "TrimPrefix", "TrimLeft", "TrimRight", "ReplaceAll", "Replace", "Repeat":
 			return ev.allPred(args)
+		case "Map":
+			if len(args) == 2 { // a fixed mapping of a predictable name
+				return val{loc: Unknown, name: true, pred: ev.eval(args[1]).pred}
+			}
 		}
 	case "time":
 		switch name {
@@ -1174,6 +1249,8 @@ func (ev *evaluator) evalMethod(call *ast.CallExpr, fn *types.Func, index int) v
 		return ev.allPred([]ast.Expr{sel.X})
 	case pkg == "sync/atomic" && (name == "Add" || name == "Load"):
 		return predVal // a counter
+	case name == "String" && len(call.Args) == 0 && isInteger(recv):
+		return predVal // the name of an enumerated value: one of a few
 	}
 	return unknownVal
 }

@@ -401,6 +401,11 @@ func (r *Result) testingDir(e ast.Expr) bool {
 	return fn.Name() == "TempDir" || fn.Name() == "ArtifactDir"
 }
 
+func isEmptyInterface(t types.Type) bool {
+	it, ok := t.Underlying().(*types.Interface)
+	return ok && it.NumMethods() == 0
+}
+
 // releasesParam reports whether fn removes or takes its parameter i on
 // every path.
 func (r *Result) releasesParam(fn *types.Func, i int) bool {
@@ -914,14 +919,22 @@ func (r *Result) computeReleases(fn *types.Func, d *ast.FuncDecl) *releases {
 		case pkgtypes.IsOSFile(p.Type()):
 			kind = File
 		case isString(p.Type()):
+		case isEmptyInterface(p.Type()):
+			// A path handed over as any: v.(string) is the path, and a
+			// function that removes it releases it (a path as any is
+			// otherwise a value the callee keeps, see Tracker.pathAsAny).
 		default:
 			continue
 		}
 		if p.Name() == "" || p.Name() == "_" {
 			continue
 		}
-		if m, ok := r.paramReasons(fn, i); !ok || m&(1<<Removed|1<<Registered|1<<Renamed|1<<Stored) == 0 {
+		m, ok := r.paramReasons(fn, i)
+		if !ok || m&(1<<Removed|1<<Registered|1<<Renamed|1<<Stored) == 0 {
 			continue // nothing on any path releases it
+		}
+		if isEmptyInterface(p.Type()) && m&(1<<Stored|1<<Escaped|1<<Returned) != 0 {
+			continue // as any, only a removal on every path counts
 		}
 		if g == nil {
 			if g = r.cfgs.FuncDecl(d); g == nil || g.NoReturn() {
@@ -933,7 +946,7 @@ func (r *Result) computeReleases(fn *types.Func, d *ast.FuncDecl) *releases {
 			Info: r.info, CFG: g, Release: t.Release, Registers: r.Registers, Exit: r.exits.Kind,
 			Table: r.Table,
 		})
-		ok := true
+		ok = true
 		for _, l := range leaks {
 			if l.Kind == pathflow.Return {
 				ok = false

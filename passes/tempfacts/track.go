@@ -220,8 +220,11 @@ func (t *Tracker) aliases(body *ast.BlockStmt) {
 					pairs = append(pairs, aliasPair{lhs: n.Lhs[i], rhs: n.Rhs[i]})
 				}
 			} else if len(n.Rhs) == 1 {
-				if call, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr); ok {
-					pairs = append(pairs, aliasPair{lhs: n.Lhs[0], rhs: call})
+				switch rhs := ast.Unparen(n.Rhs[0]).(type) {
+				case *ast.CallExpr:
+					pairs = append(pairs, aliasPair{lhs: n.Lhs[0], rhs: rhs})
+				case *ast.TypeAssertExpr: // p, ok := v.(string)
+					pairs = append(pairs, aliasPair{lhs: n.Lhs[0], rhs: rhs})
 				}
 				for _, l := range n.Lhs[1:] {
 					pairs = append(pairs, aliasPair{lhs: l, rhs: n.Rhs[0], other: true})
@@ -345,6 +348,9 @@ func (t *Tracker) NameExpr(e ast.Expr) bool {
 			return t.fileIdent(sel.X)
 		}
 		return t.isPathFunc(e, false) || t.isPathFunc(e, true)
+	case *ast.TypeAssertExpr:
+		// v.(string) of a path handed over as any is the path.
+		return e.Type != nil && t.mode != Close && isStringType(t.info.TypeOf(e)) && t.NameExpr(e.X)
 	}
 	return false
 }
@@ -677,6 +683,9 @@ func (t *Tracker) call(call *ast.CallExpr, stack []ast.Node) (Reason, *types.Var
 		case Keep:
 			kept = true
 		case Unknown:
+			if t.pathAsAny(fn, sig, call, i) {
+				continue // a value it keeps, not a path it removes
+			}
 			unknown = true
 		}
 	}
@@ -689,6 +698,44 @@ func (t *Tracker) call(call *ast.CallExpr, stack []ast.Node) (Reason, *types.Var
 		return Kept, nil
 	}
 	return NoReason, nil
+}
+
+// pathAsAny reports whether argument i of the call is the tracked path
+// itself, a string, received by a parameter of type any of a function of
+// another package whose use of it is unknown (viper's Set(key, value), a
+// logger's fields): such code keeps the value, it does not remove what it
+// is handed as any, so the caller still owns the directory. A string
+// parameter, a file, or a function with facts are judged as before.
+func (t *Tracker) pathAsAny(fn *types.Func, sig *types.Signature, call *ast.CallExpr, i int) bool {
+	if fn.Pkg() == t.res.pkg || sig == nil || call.Ellipsis.IsValid() || t.mode == Close {
+		return false
+	}
+	arg := call.Args[i]
+	if !isStringType(t.info.TypeOf(arg)) || !t.NameExpr(arg) {
+		return false
+	}
+	j := paramIndex(sig, i)
+	if j >= sig.Params().Len() {
+		return false
+	}
+	pt := sig.Params().At(j).Type()
+	if sig.Variadic() && j == sig.Params().Len()-1 {
+		sl, ok := pt.(*types.Slice)
+		if !ok {
+			return false
+		}
+		pt = sl.Elem()
+	}
+	iface, ok := pt.Underlying().(*types.Interface)
+	return ok && iface.NumMethods() == 0
+}
+
+func isStringType(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
 }
 
 // onlyAsNamelessInterface reports whether every argument of the call that
