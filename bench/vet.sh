@@ -45,7 +45,10 @@ vet() { # TOOL → appends "wall cpu" to times.TOOL
 	local tool=$1
 	run=$((run + 1))
 	: >"$work/units.$tool"
-	cp "$work/$tool" "$work/$tool.$run" && echo "run $run" >>"$work/$tool.$run"
+	# The bytes appended differ in every run of every invocation: a copy
+	# equal to one of an earlier invocation would find that run's results
+	# in go vet's cache.
+	cp "$work/$tool" "$work/$tool.$run" && echo "run $run $$ $(date +%s%N)" >>"$work/$tool.$run"
 	(cd "$(go env GOROOT)/src" && VETBIN="$work/$tool.$run" /usr/bin/time -f "%e %U %S" -o "$work/t" go vet -vettool="$work/wrap-$tool" \
 		$([ "$tool" = tmplint ] && echo "${flags[@]}") "${pkgs[@]}" >/dev/null 2>&1) || true
 	tail -n 1 "$work/t" | awk '{ printf "%s %.2f\n", $1, $2 + $3 }' >>"$work/times.$tool"
