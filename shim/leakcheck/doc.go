@@ -70,7 +70,7 @@
 // running in parallel with the checked one did meanwhile: call Verify only in
 // tests that do not run in parallel with others that make such resources.
 // A test binary that crashes or is killed leaves its private TMPDIR
-// (tmplint-leakcheck-*) behind; on Unix systems the next VerifyTestMain
+// (leakcheck-*) behind; on Unix systems the next VerifyTestMain
 // removes it once it is a minute old, as no live owner holds the flock that
 // each run keeps on its own (which also keeps systemd-tmpfiles away from it).
 package leakcheck

@@ -4,7 +4,7 @@ package leakcheck
 
 import "os"
 
-const privatePrefix = "tmplint-leakcheck-"
+const privatePrefix = "leakcheck-"
 
 // lockDir and pruneStale do nothing here: without flock, a later run cannot
 // tell a crashed run's private TMPDIR from a live one.

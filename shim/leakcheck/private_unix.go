@@ -12,8 +12,11 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// privatePrefix begins the name of every private TMPDIR.
-const privatePrefix = "tmplint-leakcheck-"
+// privatePrefix begins the name of every private TMPDIR. It is short, and
+// the name holds no package name: tests bind unix sockets under
+// t.TempDir(), and a socket's path must fit in 108 bytes even under a long
+// TMPDIR.
+const privatePrefix = "leakcheck-"
 
 // staleAge is how old a private TMPDIR without a live owner must be before
 // a later run removes it: younger, its owner may not have locked it yet.

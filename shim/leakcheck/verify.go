@@ -110,7 +110,7 @@ func makePrivate(name string) (string, func() error, error) {
 	pruneStale(os.TempDir())
 	// os.MkdirTemp, not fsmode's: fsmode's own tests use this package. Its
 	// 0700 can only be narrowed by the umask.
-	dir, err := os.MkdirTemp("", privatePrefix+name+"-*")
+	dir, err := os.MkdirTemp("", privatePrefix+"*")
 	if err != nil {
 		return "", nil, err
 	}

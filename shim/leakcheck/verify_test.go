@@ -139,7 +139,7 @@ func TestRunMain(t *testing.T) {
 	if code != 1 || !strings.Contains(out, "temp file left behind: $TMPDIR/stray") {
 		t.Errorf("leak after passing tests: exit %d, output %q", code, out)
 	}
-	if tmp == outer || !strings.Contains(filepath.Base(tmp), "tmplint-leakcheck-") {
+	if tmp == outer || !strings.HasPrefix(filepath.Base(tmp), privatePrefix) {
 		t.Errorf("tests ran with TMPDIR %s, not a private one", tmp)
 	}
 	if _, err := os.Lstat(tmp); !os.IsNotExist(err) {

@@ -307,7 +307,7 @@ func interleaved(stream []string) int {
 // socket of the test's own, standing in for the daemon) arrive one per
 // message, and their copy verifies as received, prefixes and all.
 func TestAuditSyslogWire(t *testing.T) {
-	sock := filepath.Join(t.TempDir(), "log")
+	sock := socketPath(t, "log")
 	msgs := listenUnixgram(t, sock)
 	w, err := syslog.Dial("unixgram", sock, syslog.LOG_AUTHPRIV|syslog.LOG_INFO, "tmplint-test")
 	if err != nil {
@@ -338,7 +338,7 @@ func TestAuditSyslogWire(t *testing.T) {
 // (here to a socket of the test's own): one datagram per event, MESSAGE
 // being the event's line, length-prefixed.
 func TestAuditJournalWire(t *testing.T) {
-	sock := filepath.Join(t.TempDir(), "journal")
+	sock := socketPath(t, "journal")
 	msgs := listenUnixgram(t, sock)
 	defer func(old string) { journalSocket = old }(journalSocket)
 	journalSocket = sock
@@ -582,4 +582,21 @@ func TestAuditFullPipe(t *testing.T) {
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
+}
+
+// socketPath returns a path for a test's unix socket: in t.TempDir(), or,
+// when that path would not fit in the 108 bytes of a socket's address (a
+// long TMPDIR: .ci/hostile's "tmp dir with spaces" under a private one),
+// in a directory of its own under /tmp.
+func socketPath(t *testing.T, name string) string {
+	p := filepath.Join(t.TempDir(), name)
+	if len(p) < 100 {
+		return p
+	}
+	dir, err := os.MkdirTemp("/tmp", "sock")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	return filepath.Join(dir, name)
 }
