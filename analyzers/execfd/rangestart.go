@@ -6,7 +6,6 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/ast/astutil"
 
 	"github.com/tmplint/tmplint/internal/pathflow"
 )
@@ -169,6 +168,7 @@ func (fn *fun) checkRangeStarts() {
 		return
 	}
 	for _, rs := range fn.rangeStarts {
+		// Collected from a range loop's body: always in the loop.
 		released := fn.releases(rs.col)
 		q := &pathflow.Query{
 			Info:     fn.info(),
@@ -183,10 +183,6 @@ func (fn *fun) checkRangeStarts() {
 			},
 		}
 		fn.deferRelease(q, rs.call.Pos(), released)
-		path, _ := astutil.PathEnclosingInterval(fn.file, rs.call.Pos(), rs.call.End())
-		if !inLoop(path) {
-			continue
-		}
 		for _, l := range pathflow.Leaks(q) {
 			if l.Kind != pathflow.Return {
 				continue

@@ -3,9 +3,10 @@ package fieldflow
 import (
 	"go/token"
 	"go/types"
-	"strings"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/tmplint/tmplint/internal/pkgtypes"
 )
 
 // follow collects what the function does with v, a value read from a
@@ -134,7 +135,7 @@ func (a *analysis) partOf(t types.Type, i int) bool {
 		t = p.Elem()
 	}
 	if n, ok := types.Unalias(t).(*types.Named); ok {
-		if pkg := n.Obj().Pkg(); pkg == nil || (pkg != a.pkg.Pkg && isStdPath(pkg.Path())) {
+		if pkg := n.Obj().Pkg(); pkg == nil || (pkg != a.pkg.Pkg && pkgtypes.IsStd(pkg.Path())) {
 			return false
 		}
 	}
@@ -169,13 +170,6 @@ func mayHoldResource(t types.Type, depth int) bool {
 		}
 	}
 	return false
-}
-
-// isStdPath reports whether the import path looks like the standard
-// library's: no dot in its first element.
-func isStdPath(path string) bool {
-	first, _, _ := strings.Cut(path, "/")
-	return !strings.Contains(first, ".")
 }
 
 // elementAddr follows the address of an element of a derived slice or
