@@ -130,6 +130,8 @@ type checker struct {
 	handsOff map[ast.Node]bool // memo of startsChild per function
 	later    map[ast.Node]later
 	noChild  bool // a main package whose program starts no process
+	// buildsFor memoizes packageMayBuildFor per GOOS.
+	buildsFor map[string]bool
 }
 
 // later says what a function does about close-on-exec after creating
@@ -345,11 +347,11 @@ func (c *checker) flagCall(s *site, rule flagRule) {
 	if c.excusedLater(s, fixes) {
 		return
 	}
-	if lack := c.unportable(s, rule.flag); lack != "" {
-		// The flag does not compile everywhere this file does.
+	if lack := c.unportable(s, rule.flag); !lack.empty() {
+		// The flag may not compile everywhere this file does.
 		c.report(analysis.Diagnostic{Pos: call.Pos(), End: call.End(),
-			Message: fmt.Sprintf("%s%s without %s creates a descriptor that every child process started meanwhile inherits: add %s where the platform has it, in a file built only there; this file also builds for %s, which lack it: there, hold %sForkLock.RLock() around the call and %sCloseOnExec",
-				s.name, s.fn.Name(), rule.flag, flag, lack, syscallName(s), syscallName(s)) + c.handoffNote(s)})
+			Message: fmt.Sprintf("%s%s without %s creates a descriptor that every child process started meanwhile inherits: add %s where the platform has it, in a file built only there; %s it: there, hold %sForkLock.RLock() around the call and %sCloseOnExec",
+				s.name, s.fn.Name(), rule.flag, flag, lack.clause(), syscallName(s), syscallName(s)) + c.handoffNote(s)})
 		return
 	}
 	var msg string
@@ -444,12 +446,16 @@ func (c *checker) variantCall(s *site, v variant) {
 	case "Dup2":
 		use = fmt.Sprintf("%sDup3(oldfd, newfd, %sO_CLOEXEC)", s.name, s.name)
 	}
-	if lack := c.unportable(s, v.name); lack != "" {
-		// The variant does not compile everywhere this file does.
+	if lack := c.unportable(s, v.name); !lack.empty() {
+		// The variant may not compile everywhere this file does.
+		missing := v.name
+		if name == "Dup" {
+			missing = "F_DUPFD_CLOEXEC"
+		}
 		c.report(analysis.Diagnostic{
 			Pos: call.Pos(), End: call.End(),
-			Message: fmt.Sprintf("%s%s %s, so every child process started meanwhile inherits it: use %s where the platform has it, in a file built only there; this file also builds for %s, which lack %s: there, hold %sForkLock.RLock() around the call and %sCloseOnExec",
-				s.name, name, what, use, lack, v.name, syscallName(s), syscallName(s)) + c.handoffNote(s),
+			Message: fmt.Sprintf("%s%s %s, so every child process started meanwhile inherits it: use %s where the platform has it, in a file built only there; %s %s: there, hold %sForkLock.RLock() around the call and %sCloseOnExec",
+				s.name, name, what, use, lack.clause(), missing, syscallName(s), syscallName(s)) + c.handoffNote(s),
 		})
 		return
 	}

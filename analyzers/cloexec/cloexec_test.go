@@ -12,7 +12,8 @@ import (
 
 func TestDefault(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testdatadir.Dir(t), cloexec.Analyzer,
-		"cloexec/a", "cloexec/unixcalls", "cloexec/handoff", "cloexec/forklock", "cloexec/ignore", "cloexec/portable")
+		"cloexec/a", "cloexec/unixcalls", "cloexec/handoff", "cloexec/forklock", "cloexec/ignore", "cloexec/portable",
+		"cloexec/untagged", "cloexec/untaggedunix", "cloexec/linuxonly", "cloexec/notplan9", "cloexec/notwindows")
 }
 
 func TestStrict(t *testing.T) {

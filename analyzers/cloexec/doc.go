@@ -53,11 +53,20 @@
 // A function named like the call is judged like any other: a method Socket
 // that calls unix.Socket with constant flags inside is reported.
 //
-// A file whose build constraint (or name) admits darwin, ios or aix, whose
-// syscall package has no SOCK_CLOEXEC, Accept4, Pipe2 or Dup3, gets no fix
-// that adds them: the message says to use them in a file built only where
-// they exist, and elsewhere to hold syscall.ForkLock around the call and
-// set syscall.CloseOnExec, as package os does.
+// A fix must compile wherever the file does. SOCK_CLOEXEC, Accept4, Pipe2,
+// Dup3 and F_DUPFD_CLOEXEC are missing from syscall or x/sys/unix on some
+// platforms (darwin, ios and aix lack most; windows, js, wasip1 and plan9
+// more; Dup3 is Linux-only in syscall). A file whose name or build
+// constraint admits such a platform gets no fix that adds them: the message
+// names the platforms, says to use the name in a file built only where it
+// exists, and elsewhere to hold syscall.ForkLock around the call and set
+// syscall.CloseOnExec, as package os does. A file with no constraint builds
+// wherever its package does, which one platform's analysis cannot see: the
+// package is known not to build for a platform when one of its files that
+// may build there uses a name that platform lacks (any x/sys/unix name on
+// windows, js, wasip1 and plan9; EpollCreate1 off Linux); otherwise the
+// hint is conditional ("if this package also builds for …") and there is
+// no fix.
 //
 // Suggested fixes add the flag or switch to the close-on-exec variant.
 //

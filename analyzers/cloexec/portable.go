@@ -3,24 +3,63 @@ package cloexec
 import (
 	"go/ast"
 	"go/build/constraint"
+	"go/types"
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
-// A fix must compile wherever the file does. SOCK_CLOEXEC, Accept4, Pipe2
-// and Dup3 do not exist in package syscall (nor in x/sys/unix) on darwin,
-// ios and aix: in a file that also builds there (a "unix" build tag, a
-// darwin one), adding them breaks the build. The finding stays, without
-// the fix, and its hint says what those platforms do instead.
+// A fix must compile wherever the file does. SOCK_CLOEXEC, Accept4, Pipe2,
+// Dup3 and F_DUPFD_CLOEXEC are missing from package syscall or from
+// x/sys/unix on some platforms (darwin, ios and aix lack most of them,
+// windows, js, wasip1 and plan9 more): in a file that also builds there,
+// adding them breaks the build. The finding stays, without the fix, and its
+// hint says what those platforms do instead.
+//
+// Whether a file builds for a platform is read from its name and its
+// //go:build line. A file with neither builds wherever its package does,
+// which the analysis of one platform cannot see; the package is known not
+// to build for a platform when one of its files that may build there uses
+// a name that the platform's syscall or x/sys/unix lacks. Otherwise the
+// hint is conditional ("if this package also builds for …") and there is
+// no fix.
 
-// missingOn lists, per close-on-exec flag or variant, the platforms whose
-// syscall package lacks it.
-var missingOn = map[string][]string{
-	"SOCK_CLOEXEC": {"darwin", "ios", "aix"},
-	"Accept4":      {"darwin", "ios", "aix"},
-	"Pipe2":        {"darwin", "ios", "aix"},
-	"Dup3":         {"darwin", "ios", "aix"},
+// missingIn lists, per package and name, the platforms that lack the name.
+// Measured by compiling a reference to each name with GOOS set to each
+// platform (Go 1.26, golang.org/x/sys v0.49.0); ios is darwin's.
+var missingIn = map[string]map[string][]string{
+	syscallPath: {
+		"SOCK_CLOEXEC":    {"darwin", "ios", "aix", "windows", "js", "wasip1", "plan9"},
+		"Accept4":         {"darwin", "ios", "aix", "windows", "js", "wasip1", "plan9"},
+		"Pipe2":           {"darwin", "ios", "aix", "windows", "js", "wasip1", "plan9"},
+		"Dup3":            {"darwin", "ios", "aix", "dragonfly", "freebsd", "illumos", "netbsd", "openbsd", "solaris", "windows", "js", "wasip1", "plan9"},
+		"F_DUPFD_CLOEXEC": {"windows", "plan9"},
+		"CloseOnExec":     {"plan9"},
+		"ForkLock":        {"wasip1"},
+	},
+	unixPath: {
+		"SOCK_CLOEXEC":    {"darwin", "ios", "aix"},
+		"Accept4":         {"darwin", "ios", "aix", "netbsd", "openbsd", "solaris"},
+		"Pipe2":           {"darwin", "ios", "aix"},
+		"Dup3":            {"darwin", "ios", "aix", "illumos", "solaris"},
+		"F_DUPFD_CLOEXEC": {"aix"},
+		"EPOLL_CLOEXEC":   nonLinux,
+		"EpollCreate1":    nonLinux,
+		"EpollCreate":     nonLinux,
+		"EpollCtl":        nonLinux,
+		"EpollWait":       nonLinux,
+		"IN_CLOEXEC":      nonLinux,
+		"InotifyInit1":    nonLinux,
+		"InotifyInit":     nonLinux,
+	},
 }
+
+// nonLinux are the platforms with an x/sys/unix that are not Linux.
+var nonLinux = []string{"darwin", "ios", "aix", "dragonfly", "freebsd", "illumos", "netbsd", "openbsd", "solaris"}
+
+// noUnix are the platforms where x/sys/unix has no declarations: a file
+// that uses it does not build there.
+var noUnix = []string{"windows", "js", "wasip1", "plan9"}
 
 // knownOS are the GOOS values a file name or a build tag may name.
 var knownOS = map[string]bool{
@@ -35,24 +74,110 @@ var unixOS = map[string]bool{
 	"illumos": true, "ios": true, "linux": true, "netbsd": true, "openbsd": true, "solaris": true,
 }
 
-// unportable returns the platforms the file of the site builds for that
-// lack name (a flag or a variant), joined for a message, or "".
-func (c *checker) unportable(s *site, name string) string {
-	lacking := missingOn[name]
-	if len(lacking) == 0 {
-		return ""
+// admission says whether a file builds for a platform.
+type admission uint8
+
+const (
+	admitsNot     admission = iota // its name or constraint excludes the platform
+	admitsSaid                     // its name or constraint names the platform (or "unix")
+	admitsUnknown                  // no constraint: it builds wherever its package does
+)
+
+// A lack is the set of platforms a suggested name is missing on that the
+// file of a site may build for.
+type lack struct {
+	said    []string // the file's name or constraint admits them
+	perhaps []string // the file has no constraint and the package may build there
+}
+
+func (l lack) empty() bool { return len(l.said) == 0 && len(l.perhaps) == 0 }
+
+// clause returns the part of a hint that names the platforms: "this file
+// also builds for darwin, ios, aix, which lack" or "if this package also
+// builds for darwin, ios or aix, which lack".
+func (l lack) clause() string {
+	if len(l.said) > 0 {
+		return "this file also builds for " + strings.Join(l.said, ", ") + ", which lack"
 	}
+	return "if this package also builds for " + orList(l.perhaps) + ", which lack"
+}
+
+func orList(s []string) string {
+	if len(s) < 2 {
+		return strings.Join(s, "")
+	}
+	return strings.Join(s[:len(s)-1], ", ") + " or " + s[len(s)-1]
+}
+
+// unportable returns the platforms the file of the site may build for
+// that lack name (a flag or a variant) of the site's package.
+func (c *checker) unportable(s *site, name string) lack {
+	pkg := s.pkg.Path()
+	if name == "FcntlInt" { // Dup's variant: x/sys/unix's FcntlInt with F_DUPFD_CLOEXEC
+		pkg, name = unixPath, "F_DUPFD_CLOEXEC"
+	}
+	lacking := missingIn[pkg][name]
+	if pkg == unixPath && s.pkg.Path() == syscallPath {
+		lacking = append(slices.Clone(lacking), noUnix...)
+	}
+	var l lack
 	file := c.fileOf(s.call)
 	if file == nil {
-		return ""
+		return l
 	}
-	var out []string
 	for _, goos := range lacking {
-		if c.admits(file, goos) {
-			out = append(out, goos)
+		switch c.admits(file, goos) {
+		case admitsSaid:
+			if c.packageMayBuildFor(goos) {
+				l.said = append(l.said, goos)
+			}
+		case admitsUnknown:
+			if c.packageMayBuildFor(goos) {
+				l.perhaps = append(l.perhaps, goos)
+			}
 		}
 	}
-	return strings.Join(out, ", ")
+	return l
+}
+
+// packageMayBuildFor reports whether nothing shows that the package does
+// not build for goos: no file of it that may build there uses a name of
+// syscall or x/sys/unix that goos lacks.
+func (c *checker) packageMayBuildFor(goos string) bool {
+	if may, ok := c.buildsFor[goos]; ok {
+		return may
+	}
+	may := true
+	for id, obj := range c.pass.TypesInfo.Uses {
+		if obj.Pkg() == nil || !lacks(obj, goos) {
+			continue
+		}
+		if f := c.fileOf(id); f != nil && c.admits(f, goos) != admitsNot {
+			may = false
+			break
+		}
+	}
+	if c.buildsFor == nil {
+		c.buildsFor = make(map[string]bool)
+	}
+	c.buildsFor[goos] = may
+	return may
+}
+
+// lacks reports whether goos has no declaration of obj, a package-level
+// name of syscall or x/sys/unix.
+func lacks(obj types.Object, goos string) bool {
+	path := obj.Pkg().Path()
+	if path != syscallPath && path != unixPath {
+		return false
+	}
+	if obj.Parent() != obj.Pkg().Scope() {
+		return false // a field or method
+	}
+	if path == unixPath && slices.Contains(noUnix, goos) {
+		return true
+	}
+	return slices.Contains(missingIn[path][obj.Name()], goos)
 }
 
 func (c *checker) fileOf(n ast.Node) *ast.File {
@@ -64,16 +189,19 @@ func (c *checker) fileOf(n ast.Node) *ast.File {
 	return nil
 }
 
-// admits reports whether the file says it builds for goos: its name has
-// that GOOS suffix, or its //go:build line can hold there (a tag that
-// names no platform is taken to hold).
-func (c *checker) admits(f *ast.File, goos string) bool {
+// admits says whether the file builds for goos: its name has a GOOS
+// suffix, or its //go:build line can hold there (a tag that names no
+// platform is taken to hold), or it has neither.
+func (c *checker) admits(f *ast.File, goos string) admission {
 	name := strings.TrimSuffix(filepath.Base(c.pass.Fset.File(f.Pos()).Name()), ".go")
 	name = strings.TrimSuffix(name, "_test")
 	parts := strings.Split(name, "_")
 	for i := len(parts) - 1; i >= 1 && i >= len(parts)-2; i-- {
 		if knownOS[parts[i]] {
-			return parts[i] == goos
+			if parts[i] == goos {
+				return admitsSaid
+			}
+			return admitsNot
 		}
 	}
 	for _, cg := range f.Comments {
@@ -86,21 +214,28 @@ func (c *checker) admits(f *ast.File, goos string) bool {
 			}
 			expr, err := constraint.Parse(com.Text)
 			if err != nil {
-				return true
+				return admitsSaid
 			}
-			return expr.Eval(func(tag string) bool {
+			named := false
+			holds := expr.Eval(func(tag string) bool {
 				switch {
 				case tag == "unix":
+					named = true
 					return unixOS[goos]
 				case knownOS[tag]:
+					named = true
 					return tag == goos
 				}
 				return true
 			})
+			switch {
+			case !holds:
+				return admitsNot
+			case named:
+				return admitsSaid
+			}
+			return admitsUnknown // a constraint on something else (a tag, a version)
 		}
 	}
-	// No constraint: the file builds wherever its package does, which
-	// its other files and its calls decide; the fix is judged by the
-	// platform being analyzed.
-	return false
+	return admitsUnknown
 }
