@@ -1,12 +1,17 @@
 package cloexec
 
 import (
+	"bytes"
+	"compress/gzip"
+	_ "embed"
 	"go/ast"
 	"go/build/constraint"
 	"go/types"
+	"io"
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // A fix must compile wherever the file does. SOCK_CLOEXEC, Accept4, Pipe2,
@@ -20,7 +25,8 @@ import (
 // //go:build line. A file with neither builds wherever its package does,
 // which the analysis of one platform cannot see; the package is known not
 // to build for a platform when one of its files that may build there uses
-// a name that the platform's syscall or x/sys/unix lacks. Otherwise the
+// a name that the platform's syscall or x/sys/unix lacks (a Linux-only
+// name such as EpollCreate1 or IoctlIfreq shows a Linux-only package). Otherwise the
 // hint is conditional ("if this package also builds for …") and there is
 // no fix.
 
@@ -43,19 +49,34 @@ var missingIn = map[string]map[string][]string{
 		"Pipe2":           {"darwin", "ios", "aix"},
 		"Dup3":            {"darwin", "ios", "aix", "illumos", "solaris"},
 		"F_DUPFD_CLOEXEC": {"aix"},
-		"EPOLL_CLOEXEC":   nonLinux,
-		"EpollCreate1":    nonLinux,
-		"EpollCreate":     nonLinux,
-		"EpollCtl":        nonLinux,
-		"EpollWait":       nonLinux,
-		"IN_CLOEXEC":      nonLinux,
-		"InotifyInit1":    nonLinux,
-		"InotifyInit":     nonLinux,
 	},
 }
 
-// nonLinux are the platforms with an x/sys/unix that are not Linux.
-var nonLinux = []string{"darwin", "ios", "aix", "dragonfly", "freebsd", "illumos", "netbsd", "openbsd", "solaris"}
+// linuxOnlyNames holds the names of syscall and x/sys/unix that only Linux
+// (and Android, which builds Linux's files) declares, "pkgpath.Name" a line,
+// written by gen_linuxonly.go. A package that uses one does not build for
+// any other platform: the usual case of an untagged file in a Linux-only
+// package, whose fixes are then safe.
+//
+//go:generate go run gen_linuxonly.go
+//go:embed linuxonly.txt.gz
+var linuxOnlyNames []byte
+
+var linuxOnly = sync.OnceValue(func() map[string]bool {
+	zr, err := gzip.NewReader(bytes.NewReader(linuxOnlyNames))
+	if err != nil {
+		panic("cloexec: linuxonly.txt.gz: " + err.Error()) // built into the binary: cannot happen
+	}
+	data, err := io.ReadAll(zr)
+	if err != nil {
+		panic("cloexec: linuxonly.txt.gz: " + err.Error())
+	}
+	set := make(map[string]bool)
+	for line := range strings.Lines(string(data)) {
+		set[strings.TrimSuffix(line, "\n")] = true
+	}
+	return set
+})
 
 // noUnix are the platforms where x/sys/unix has no declarations: a file
 // that uses it does not build there.
@@ -175,6 +196,9 @@ func lacks(obj types.Object, goos string) bool {
 		return false // a field or method
 	}
 	if path == unixPath && slices.Contains(noUnix, goos) {
+		return true
+	}
+	if goos != "linux" && goos != "android" && linuxOnly()[path+"."+obj.Name()] {
 		return true
 	}
 	return slices.Contains(missingIn[path][obj.Name()], goos)
