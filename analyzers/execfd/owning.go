@@ -122,7 +122,7 @@ func (fn *fun) checkStores(cmd *command) {
 	}
 	fn.c.r.Report(analysis.Diagnostic{
 		Pos: st.at.Pos(), End: st.at.End(),
-		Message: fmt.Sprintf("field %s of %s holds the child started by %s.Start, but no function of the package waits for it: once it exits it stays a zombie until the parent exits; wait for it (%s) in a method of %s, such as its Close or Stop",
+		Message: fmt.Sprintf("field %s of %s holds the child started by %s.Start, but no function of the package waits for it: once it exits it stays a zombie until the parent exits; wait for it (%s) in a method of %s, such as its Close or Stop, after it is told to exit (its input closed, or Kill): Wait blocks while the child runs",
 			st.field.Name(), owner, cmd.v.Name(), wait, owner),
 	})
 }

@@ -42,7 +42,7 @@ func (fn *fun) checkWaits() {
 			}
 			fn.c.r.Report(analysis.Diagnostic{
 				Pos: start.Pos(), End: start.End(),
-				Message: fmt.Sprintf("the child started by %s.Start %s but its %s is the parent's %s: %s; give the detached child its own files (os.DevNull or a log file)",
+				Message: fmt.Sprintf("the child started by %s.Start %s but its %s is the parent's %s: %s; give the detached child its own files (a log file, or os.DevNull where its output is not needed)",
 					cmd.v.Name(), how, field, std, stdioHarm(std)),
 			})
 			continue
@@ -217,7 +217,7 @@ func (fn *fun) checkDetachedProcess(p *startProcess) {
 	}
 	fn.c.r.Report(analysis.Diagnostic{
 		Pos: p.call.Pos(), End: p.call.End(),
-		Message: fmt.Sprintf("the child started by %s %s but inherits the parent's %s: %s; give the detached child its own files (os.DevNull or a log file)",
+		Message: fmt.Sprintf("the child started by %s %s but inherits the parent's %s: %s; give the detached child its own files (a log file, or os.DevNull where its output is not needed)",
 			p.name, how, std, stdioHarm(std)),
 	})
 }

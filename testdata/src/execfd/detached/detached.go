@@ -10,7 +10,7 @@ func daemon() error {
 	cmd := exec.Command("daemon")
 	cmd.Stdout = os.Stdout
 	cmd.Stderr = os.Stderr
-	if err := cmd.Start(); err != nil { // want `the child started by cmd.Start is released with Process.Release but its cmd.Stdout is the parent's os.Stdout: if it outlives the parent it keeps the parent's output open, so whoever reads that output waits for the child too; give the detached child its own files \(os.DevNull or a log file\)`
+	if err := cmd.Start(); err != nil { // want `the child started by cmd.Start is released with Process.Release but its cmd.Stdout is the parent's os.Stdout: if it outlives the parent it keeps the parent's output open, so whoever reads that output waits for the child too; give the detached child its own files \(a log file, or os.DevNull where its output is not needed\)`
 		return err
 	}
 	return cmd.Process.Release()

@@ -32,7 +32,7 @@ func (s *killedInClose) Start() error {
 	if err := cmd.Start(); err != nil {
 		return err
 	}
-	s.child = cmd // want `field child of killedInClose holds the child started by cmd.Start, but no function of the package waits for it: once it exits it stays a zombie until the parent exits; wait for it \(child.Wait\) in a method of killedInClose, such as its Close or Stop`
+	s.child = cmd // want `field child of killedInClose holds the child started by cmd.Start, but no function of the package waits for it: once it exits it stays a zombie until the parent exits; wait for it \(child.Wait\) in a method of killedInClose, such as its Close or Stop, after it is told to exit \(its input closed, or Kill\): Wait blocks while the child runs`
 	return nil
 }
 
