@@ -43,6 +43,15 @@
 //     and methods the summary is a fact, so a helper of another package
 //     that only reads from a pipe end or configures a command borrows it
 //     too, and one that waits for it counts as a Wait;
+//   - a process started with os.StartProcess (or a starter of its type)
+//     whose *os.Process is neither waited (Wait) nor released (Release) on
+//     some path from the successful start to a return, nor handed on
+//     (returned, stored, passed to other code, used in a function literal,
+//     its Pid returned or stored for a wait4 elsewhere); a start that asks
+//     for a pidfd (SysProcAttr.PidFD) is reaped through it by its holder.
+//     A dropped result ("_, err := os.StartProcess(...)") can never be
+//     waited. In a test, a process that the test kills but never waits is
+//     a zombie only until the test binary exits: strict-only;
 //   - a child followed through its *os.Process in a local variable
 //     ("current = cmd.Process"): a Wait or Release on the variable waits
 //     for the command, Kill or Signal on it does not reap, and a loop that

@@ -194,6 +194,8 @@ type startProcess struct {
 	name  string // "os.StartProcess", or the starter as written: "env.newProc"
 	files []ast.Expr
 	proc  *types.Var // the *os.Process result, if kept in a local variable
+	// reported: the detached-child rule has reported the start.
+	reported bool
 }
 
 // function checks one function. Its control-flow graph is built only once
@@ -224,6 +226,7 @@ func (c *checker) function(f *ast.File, node ast.Node, body *ast.BlockStmt, grap
 	fn.checkRangeStarts()
 	fn.checkNumberedFDs()
 	fn.checkStdinPipes()
+	fn.checkProcessWaits()
 }
 
 // walk visits the nodes of the body, with the stack of their ancestors and

@@ -15,7 +15,7 @@ func TestFiles(t *testing.T) {
 }
 
 func TestWait(t *testing.T) {
-	analysistest.Run(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/wait", "execfd/detached", "execfd/mainreturn")
+	analysistest.Run(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/wait", "execfd/detached", "execfd/mainreturn", "execfd/startprocess", "execfd/startprocesstest")
 }
 
 func TestShell(t *testing.T) {
@@ -49,4 +49,14 @@ func TestEndsProgram(t *testing.T) {
 	}
 	t.Cleanup(func() { execfd.Analyzer.Flags.Set("strict", "false") })
 	analysistest.Run(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/exitafterstrict")
+}
+
+// TestKilledInTest: a test's child killed but never waited is a zombie only
+// until the test binary exits: strict-only (issue 26).
+func TestKilledInTest(t *testing.T) {
+	if err := execfd.Analyzer.Flags.Set("strict", "true"); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { execfd.Analyzer.Flags.Set("strict", "false") })
+	analysistest.Run(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/startprocessstrict")
 }

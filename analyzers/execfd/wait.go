@@ -215,6 +215,7 @@ func (fn *fun) checkDetachedProcess(p *startProcess) {
 	if released {
 		how = "is released with Release"
 	}
+	p.reported = true
 	fn.c.r.Report(analysis.Diagnostic{
 		Pos: p.call.Pos(), End: p.call.End(),
 		Message: fmt.Sprintf("the child started by %s %s but inherits the parent's %s: %s; give the detached child its own files (a log file, or os.DevNull where its output is not needed)",
