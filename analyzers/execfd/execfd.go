@@ -80,6 +80,7 @@ func run(pass *analysis.Pass) (any, error) {
 		})
 	}
 	c.checkFileFields()
+	c.checkCommandFields()
 	c.exportFacts(pass.Files)
 	return nil, nil
 }
@@ -94,7 +95,9 @@ type checker struct {
 	uses      map[paramKey]paramUse         // what the package's functions do with their arguments
 	decls     map[*types.Func]*ast.FuncDecl // built on first use
 	owned     *ownedFields                  // built on first use
-	flows     *fieldflow.Flow               // the package's SSA value flow, built on first use
+	// fieldsReported are the command fields that checkStores reported.
+	fieldsReported map[*types.Var]bool
+	flows          *fieldflow.Flow // the package's SSA value flow, built on first use
 	// creators memoizes which functions of the package return a fresh
 	// command.
 	creators map[*types.Func]bool

@@ -77,13 +77,16 @@ func fieldStore(info *types.Info, id ast.Expr, stack []ast.Node) *store {
 // waited with wait4.
 type ownedFields struct {
 	released map[*types.Var]bool
+	// made: every value the package stores in the field is one it made
+	// (exec.Command, os.Open: fieldflow.Field.Owned).
+	made map[*types.Var]bool
 }
 
 func (c *checker) ownedFields() *ownedFields {
 	if c.owned != nil {
 		return c.owned
 	}
-	o := &ownedFields{released: make(map[*types.Var]bool)}
+	o := &ownedFields{released: make(map[*types.Var]bool), made: make(map[*types.Var]bool)}
 	c.owned = o
 	prog := c.pass.ResultOf[lazyssa.Analyzer].(*lazyssa.Program)
 	tracked := func(v *types.Var) bool {
@@ -95,6 +98,7 @@ func (c *checker) ownedFields() *ownedFields {
 	fields := fieldflow.Analyze(prog.Package(), prog.Functions(), tracked, fieldflow.Policy{Foreign: c.foreignUse})
 	for v, f := range fields {
 		o.released[v] = f.Released()
+		o.made[v] = f.Owned()
 	}
 	return o
 }
@@ -115,6 +119,10 @@ func (fn *fun) checkStores(cmd *command) {
 		}
 	}
 	st := cmd.stores[0]
+	if fn.c.fieldsReported == nil {
+		fn.c.fieldsReported = make(map[*types.Var]bool)
+	}
+	fn.c.fieldsReported[st.field] = true
 	owner := typeName(st.owner)
 	wait := st.field.Name() + ".Wait"
 	if isNamed(st.field.Type(), "os", "Process") {

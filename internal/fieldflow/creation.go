@@ -112,6 +112,12 @@ func creationCall(call *ssa.Call, fn *ssa.Function) *Creation {
 				return &Creation{Name: "Root." + callee.Name(), Func: fn}
 			}
 		}
+	case "os/exec":
+		// A command the package makes: the child it starts is the
+		// package's to wait for.
+		if sig.Recv() == nil && (callee.Name() == "Command" || callee.Name() == "CommandContext") {
+			return &Creation{Name: "exec." + callee.Name(), Func: fn}
+		}
 	case "net":
 		// The File method of a listener or a connection returns a
 		// duplicate of its descriptor: the caller must close it.

@@ -124,7 +124,7 @@ func TestFields(t *testing.T) {
 		{"files", true, true, 1, 1},   // opened, appended, handed to the child, closed by stop
 		{"out", true, false, 1, 1},    // created, handed to the child, never closed
 		{"given", false, false, 0, 1}, // a parameter's: not owned
-		{"cmd", false, false, 0, 1},   // only killed (through killOnly)
+		{"cmd", true, false, 0, 1},    // made by exec.Command, only killed (through killOnly)
 	} {
 		f := fields[byName(tc.field)]
 		if f == nil {
