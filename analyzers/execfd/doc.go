@@ -12,7 +12,8 @@
 // error. The analyzer reports, following every path of the function:
 //
 //   - an *os.File that the function created (an os.Pipe end, an opened
-//     file) and handed to a child, through cmd.Stdin, cmd.Stdout,
+//     file, the duplicate that a net listener's or connection's File
+//     method returns) and handed to a child, through cmd.Stdin, cmd.Stdout,
 //     cmd.Stderr, cmd.ExtraFiles or the Files of os.StartProcess's
 //     ProcAttr (also through a function value that holds os.StartProcess,
 //     or any function value whose type is a starter's: it returns an

@@ -659,7 +659,23 @@ func fileCreator(info *types.Info, call *ast.CallExpr) bool {
 			return true
 		}
 	}
-	return false
+	return netFileDup(info, call)
+}
+
+// netFileDup reports whether the call is the File method of a listener or
+// a connection of package net (TCPListener.File, UnixConn.File): it
+// returns a duplicate of the descriptor, which the caller must close.
+func netFileDup(info *types.Info, call *ast.CallExpr) bool {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "File" {
+		return false
+	}
+	fn, ok := info.Uses[sel.Sel].(*types.Func)
+	if !ok || fn.Pkg() == nil || fn.Pkg().Path() != "net" {
+		return false
+	}
+	sig, ok := fn.Type().(*types.Signature)
+	return ok && sig.Recv() != nil
 }
 
 func isNamed(t types.Type, path, name string) bool {

@@ -11,7 +11,7 @@ import (
 )
 
 func TestFiles(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/files", "execfd/starters", "execfd/guardedalias")
+	analysistest.RunWithSuggestedFixes(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/files", "execfd/starters", "execfd/guardedalias", "execfd/netfile")
 }
 
 func TestWait(t *testing.T) {
