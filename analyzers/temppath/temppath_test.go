@@ -11,7 +11,7 @@ import (
 )
 
 func TestDefault(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testdatadir.Dir(t), temppath.Analyzer, "temppath/a", "temppath/fixes", "temppath/ignore", "temppath/sinks", "temppath/travel", "temppath/paramdir", "temppath/fieldstore", "temppath/rootcause", "temppath/chmod")
+	analysistest.RunWithSuggestedFixes(t, testdatadir.Dir(t), temppath.Analyzer, "temppath/a", "temppath/fixes", "temppath/ignore", "temppath/sinks", "temppath/travel", "temppath/paramdir", "temppath/fieldstore", "temppath/rootcause", "temppath/chmod", "temppath/resultcycle")
 }
 
 func TestStrict(t *testing.T) {

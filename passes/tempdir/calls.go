@@ -188,9 +188,11 @@ func (ev *evaluator) paramVal(v *types.Var) (val, bool) {
 // is not plain.
 func (ev *evaluator) resultVal(v *types.Var) (val, bool) {
 	exprs, ok := ev.r.funcs().results[v]
-	if !ok || len(exprs) == 0 {
-		return val{}, false
+	if !ok || len(exprs) == 0 || ev.busy[v] {
+		return val{}, false // a result assigned from itself (dir, err = os.MkdirTemp(dir, "x")) is not followed round
 	}
+	ev.busy[v] = true
+	defer delete(ev.busy, v)
 	var res val
 	for i, e := range exprs {
 		var a val
