@@ -132,7 +132,7 @@ type checker struct {
 	later    map[ast.Node]later
 	noChild  bool // a main package whose program starts no process
 	starts   bool // the package, or one it imports, may start a process
-	window   // what may start a process while a descriptor is open
+	window        // what may start a process while a descriptor is open
 }
 
 // later says what a function does about close-on-exec after creating

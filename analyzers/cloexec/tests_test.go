@@ -18,3 +18,10 @@ func TestTestFiles(t *testing.T) {
 	setStrict(t)
 	analysistest.Run(t, testdatadir.Dir(t), cloexec.Analyzer, "cloexec/testfilesstrict")
 }
+
+// TestClosedAt: a descriptor closed in the same block before any call that
+// may start a process is strict-only, in a package that starts none itself
+// (issue 26, policy A).
+func TestClosedAt(t *testing.T) {
+	analysistest.Run(t, testdatadir.Dir(t), cloexec.Analyzer, "cloexec/closedat", "cloexec/closedatstarts")
+}
