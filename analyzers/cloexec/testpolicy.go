@@ -2,10 +2,9 @@ package cloexec
 
 import (
 	"go/ast"
-	"go/types"
 	"strings"
 
-	"golang.org/x/tools/go/types/typeutil"
+	"github.com/tmplint/tmplint/internal/testpar"
 )
 
 // In a test, a descriptor without close-on-exec leaks only into a child
@@ -55,58 +54,10 @@ func (c *checker) startsAfter(fun ast.Node, call *ast.CallExpr) bool {
 // initializer) is parallel when any function is.
 func (c *checker) inParallelTest(decl *ast.FuncDecl) bool {
 	if c.parallel == nil {
-		c.parallel = c.parallelFuncs()
+		c.parallel = testpar.Funcs(c.pass.TypesInfo, c.pass.Files)
 	}
 	if decl == nil {
 		return len(c.parallel) > 0
 	}
 	return c.parallel[decl]
-}
-
-// parallelFuncs returns the functions that call t.Parallel, and those that
-// these call or name, transitively within the package.
-func (c *checker) parallelFuncs() map[*ast.FuncDecl]bool {
-	info := c.pass.TypesInfo
-	decls := make(map[*types.Func]*ast.FuncDecl)
-	var work []*ast.FuncDecl
-	for _, file := range c.pass.Files {
-		for _, d := range file.Decls {
-			fd, ok := d.(*ast.FuncDecl)
-			if !ok || fd.Body == nil {
-				continue
-			}
-			if obj, ok := info.Defs[fd.Name].(*types.Func); ok {
-				decls[obj] = fd
-			}
-			ast.Inspect(fd.Body, func(n ast.Node) bool {
-				if call, ok := n.(*ast.CallExpr); ok {
-					if fn, ok := typeutil.Callee(info, call).(*types.Func); ok && fn.Name() == "Parallel" && fn.Pkg() != nil && fn.Pkg().Path() == "testing" {
-						work = append(work, fd)
-						return false
-					}
-				}
-				return true
-			})
-		}
-	}
-	seen := make(map[*ast.FuncDecl]bool)
-	for len(work) > 0 {
-		fd := work[len(work)-1]
-		work = work[:len(work)-1]
-		if seen[fd] {
-			continue
-		}
-		seen[fd] = true
-		ast.Inspect(fd.Body, func(n ast.Node) bool {
-			if id, ok := n.(*ast.Ident); ok {
-				if fn, ok := info.Uses[id].(*types.Func); ok {
-					if callee := decls[fn.Origin()]; callee != nil && !seen[callee] {
-						work = append(work, callee)
-					}
-				}
-			}
-			return true
-		})
-	}
-	return seen
 }

@@ -138,7 +138,11 @@
 // -strict; a mode that lets them write into it (a file writable by the
 // group or others, a directory they can both write and search) is still
 // reported, since the test then trusts what another user may have put
-// there. os.Create is taken as readable, as its message says.
+// there. os.Create is taken as readable, as its message says. And in a
+// test, a creation at a predictable name in shared temp (without O_EXCL)
+// is temppath's finding on the same call, whose fix (os.CreateTemp,
+// os.MkdirTemp) also makes the object private: its mode is folded into
+// that finding and reported only under -strict, writable or not.
 //
 // Flags:
 //

@@ -505,7 +505,7 @@ func (c *checker) create(call *fscall.Call) {
 				call.Name, modeval.Format(p), what, says, modeval.Format(narrow(p, policy))),
 			SuggestedFixes: c.modeFix(call, v, narrow(p, policy)),
 		}
-		if !c.testDataOnly(d, othersWrite(p, call.IsDir())) {
+		if !c.testDataOnly(d, othersWrite(p, call.IsDir())) && !c.namedByTemppath(call, d) {
 			c.sharedFinding(call, d, "with mode "+modeval.Format(p))
 		}
 		return
