@@ -2,6 +2,7 @@ package cloexec
 
 import (
 	"go/ast"
+	"go/types"
 	"strings"
 
 	"github.com/tmplint/tmplint/internal/testpar"
@@ -13,16 +14,21 @@ import (
 // they call t.Parallel, so a test that is not parallel, and does not start
 // a child itself after creating the descriptor, cannot leak it; its finding
 // is strict-only. A parallel test keeps the finding when the test package
-// (its imports included) may start a process.
+// (its imports included) may start a process. Test code is a _test.go file,
+// or a function that takes a *testing.T, *testing.B, *testing.F or
+// testing.TB: it runs only inside a test (a test suite's package, such as
+// a file system's conformance tests). Such a function's callers in other
+// packages are not seen; it counts as parallel when its own package's
+// functions that reach it call t.Parallel.
 
 // quietInTest reports whether the finding at the site, in a _test.go file,
 // is strict-only.
 func (c *checker) quietInTest(s *site) bool {
+	decl, _ := s.fun.(*ast.FuncDecl)
 	f := c.pass.Fset.File(s.call.Pos())
-	if f == nil || !strings.HasSuffix(f.Name(), "_test.go") {
+	if f == nil || !strings.HasSuffix(f.Name(), "_test.go") && !c.takesTest(decl) {
 		return false
 	}
-	decl, _ := s.fun.(*ast.FuncDecl)
 	if c.starts && c.inParallelTest(decl) {
 		return false
 	}
@@ -60,4 +66,26 @@ func (c *checker) inParallelTest(decl *ast.FuncDecl) bool {
 		return len(c.parallel) > 0
 	}
 	return c.parallel[decl]
+}
+
+// takesTest reports whether the function has a parameter of a test's type:
+// *testing.T, *testing.B, *testing.F or testing.TB.
+func (c *checker) takesTest(decl *ast.FuncDecl) bool {
+	if decl == nil {
+		return false
+	}
+	fn, ok := c.pass.TypesInfo.Defs[decl.Name].(*types.Func)
+	if !ok {
+		return false
+	}
+	params := fn.Type().(*types.Signature).Params()
+	for i := range params.Len() {
+		t := params.At(i).Type()
+		for _, name := range []string{"T", "B", "F", "TB"} {
+			if isNamed(t, "testing", name) {
+				return true
+			}
+		}
+	}
+	return false
 }

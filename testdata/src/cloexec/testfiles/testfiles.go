@@ -7,7 +7,22 @@ package testfiles // want package:"startsProcess"
 // (testfilesquiet, testfilesstrict). Positive and negative cases side by
 // side in testfiles_test.go.
 
-import "os/exec"
+import (
+	"os/exec"
+	"syscall"
+	"testing"
+)
 
 // Run starts a process, so that the package's tests may start one.
 func Run() error { return exec.Command("true").Run() }
+
+// CheckDup is a test suite's function in a package that starts processes,
+// and it starts one while the copy is open.
+func CheckDup(t *testing.T, fd int) {
+	nfd, err := syscall.Dup(fd) // want `syscall.Dup creates a descriptor without close-on-exec`
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer syscall.Close(nfd)
+	Run()
+}
