@@ -96,6 +96,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	c := &checker{pass: pass, r: r, handsOff: make(map[ast.Node]bool), later: make(map[ast.Node]later)}
+	c.starts = starts
 	c.noChild = pass.Pkg.Name() == "main" && !starts
 	for _, file := range pass.Files {
 		if c.r.Generated(file) {
@@ -130,6 +131,8 @@ type checker struct {
 	handsOff map[ast.Node]bool // memo of startsChild per function
 	later    map[ast.Node]later
 	noChild  bool // a main package whose program starts no process
+	starts   bool // the package, or one it imports, may start a process
+	window        // what may start a process while a descriptor is open
 	// buildsFor memoizes packageMayBuildFor per GOOS.
 	buildsFor map[string]bool
 }
@@ -349,7 +352,7 @@ func (c *checker) flagCall(s *site, rule flagRule) {
 	}
 	if lack := c.unportable(s, rule.flag); !lack.empty() {
 		// The flag may not compile everywhere this file does.
-		c.report(analysis.Diagnostic{Pos: call.Pos(), End: call.End(),
+		c.report(s, analysis.Diagnostic{Pos: call.Pos(), End: call.End(),
 			Message: fmt.Sprintf("%s%s without %s creates a descriptor that every child process started meanwhile inherits: add %s where the platform has it, in a file built only there; %s it: there, hold %sForkLock.RLock() around the call and %sCloseOnExec",
 				s.name, s.fn.Name(), rule.flag, flag, lack.clause(), syscallName(s), syscallName(s)) + c.handoffNote(s)})
 		return
@@ -366,7 +369,7 @@ func (c *checker) flagCall(s *site, rule flagRule) {
 		msg = fmt.Sprintf("%s%s without %s creates a descriptor that every child process started meanwhile inherits: add %s to the flags",
 			s.name, s.fn.Name(), rule.flag, flag)
 	}
-	c.report(analysis.Diagnostic{Pos: call.Pos(), End: call.End(), Message: msg + c.handoffNote(s), SuggestedFixes: fixes})
+	c.report(s, analysis.Diagnostic{Pos: call.Pos(), End: call.End(), Message: msg + c.handoffNote(s), SuggestedFixes: fixes})
 }
 
 // handoffNote is what the message adds when the child is told the
@@ -452,14 +455,14 @@ func (c *checker) variantCall(s *site, v variant) {
 		if name == "Dup" {
 			missing = "F_DUPFD_CLOEXEC"
 		}
-		c.report(analysis.Diagnostic{
+		c.report(s, analysis.Diagnostic{
 			Pos: call.Pos(), End: call.End(),
 			Message: fmt.Sprintf("%s%s %s, so every child process started meanwhile inherits it: use %s where the platform has it, in a file built only there; %s %s: there, hold %sForkLock.RLock() around the call and %sCloseOnExec",
 				s.name, name, what, use, lack.clause(), missing, syscallName(s), syscallName(s)) + c.handoffNote(s),
 		})
 		return
 	}
-	c.report(analysis.Diagnostic{
+	c.report(s, analysis.Diagnostic{
 		Pos: call.Pos(), End: call.End(),
 		Message: fmt.Sprintf("%s%s %s, so every child process started meanwhile inherits it: use %s",
 			s.name, name, what, use) + c.handoffNote(s),
@@ -574,7 +577,7 @@ func (c *checker) openat2(s *site) {
 	}
 	d.Message = fmt.Sprintf("%sOpenat2 without O_CLOEXEC in the OpenHow's Flags creates a descriptor that every child process started meanwhile inherits: add %sO_CLOEXEC",
 		s.name, s.name)
-	c.report(d)
+	c.report(s, d)
 }
 
 // onlyValue returns the composite literal that the local variable id
@@ -647,7 +650,7 @@ func (c *checker) fcntl(s *site, fd, cmdArg, arg ast.Expr) {
 			fixes = []analysis.SuggestedFix{fixclass.SafeFix("Use "+text,
 				analysis.TextEdit{Pos: cmdArg.Pos(), End: cmdArg.End(), NewText: []byte(text)})}
 		}
-		c.report(analysis.Diagnostic{
+		c.report(s, analysis.Diagnostic{
 			Pos: call.Pos(), End: call.End(),
 			Message: fmt.Sprintf("fcntl F_DUPFD makes a copy without close-on-exec, so every child process started meanwhile inherits it: use %sF_DUPFD_CLOEXEC",
 				s.name),
@@ -674,7 +677,7 @@ func (c *checker) fcntl(s *site, fd, cmdArg, arg ast.Expr) {
 		return
 	}
 	d.Message = "fcntl F_SETFD clears FD_CLOEXEC, so every child process started from now on inherits the descriptor: keep the flag, and hand the descriptor to a child through ExtraFiles or ProcAttr.Files instead"
-	c.report(d)
+	c.report(s, d)
 }
 
 // isStdio reports whether e is standard input, output or error: the

@@ -83,7 +83,32 @@
 // The strict profile (-strict) also reports calls whose flags are not
 // constant, unless a constant part of them is known to include the flag.
 //
-// Tests: every rule applies to _test.go files as to any code: tests run
-// in parallel and start children, which inherit a descriptor made without
-// close-on-exec.
+// Tests: a descriptor without close-on-exec in test code (a _test.go file,
+// or a function that takes a *testing.T, *testing.B, *testing.F or
+// testing.TB, as a test suite's package has) leaks only into a child
+// started while it is open. Tests run one at a time unless
+// they call t.Parallel, so the finding is strict-only unless the test can
+// start a child while the descriptor is open: the function that makes it
+// may start a process after the creation (or anywhere in a loop around it;
+// TestMain's m.Run counts when the package's tests may start one), or the
+// function runs in a parallel test (it calls t.Parallel, itself or in a
+// subtest, or such a test calls or names it; callers in other packages
+// are not seen) and the test package, its imports included, may start a
+// process.
+//
+// A descriptor closed again before anything could start a process is open
+// only for that window, and its finding is strict-only, in any code, when:
+// it is held in a local variable and used only as an argument of syscall,
+// x/sys/unix or fmt calls (never returned, stored or handed on); it is
+// closed by Close, direct or deferred, in the block that creates it, with
+// no return, break, continue or goto in between other than in the error
+// branch right after the creation; no call between the creation and the
+// close (to the function's end for a deferred one) may start a process;
+// and the package's own code starts no process (one that forks from other
+// goroutines, as a server starting sessions does, could fork inside the
+// window). A call may start a process when it is one of the calls above,
+// calls into a package that may (the fact, or the standard library's
+// list), calls a function of this package whose body may, or has a callee
+// that is not known (an interface method, a function value) in a package
+// whose program may start one.
 package cloexec

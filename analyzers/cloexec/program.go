@@ -141,10 +141,12 @@ func rawStart(pass *analysis.Pass, pkg *types.Package, trap ast.Expr) bool {
 	return false
 }
 
-// report reports a default finding, which in a main package whose program
-// starts no process only the strict profile shows.
-func (c *checker) report(d analysis.Diagnostic) {
-	if c.noChild {
+// report reports a default finding at the site. It is strict-only in a
+// main package whose program starts no process, in a test that cannot start
+// a child while the descriptor is open (tests.go), and for a descriptor
+// closed before anything could start one (window.go).
+func (c *checker) report(s *site, d analysis.Diagnostic) {
+	if c.noChild || c.quietInTest(s) || c.closedBeforeStart(s) {
 		c.r.ReportStrict(d)
 		return
 	}

@@ -10,7 +10,18 @@ import (
 	"github.com/tmplint/tmplint/analyzers/cloexec"
 )
 
-// TestTestFiles: cloexec's rules apply to _test.go files too (issue 10).
+// TestTestFiles: in a _test.go file a descriptor without close-on-exec is
+// reported when a child can start while it is open; otherwise only -strict
+// reports it (issue 26, policy A).
 func TestTestFiles(t *testing.T) {
-	analysistest.Run(t, testdatadir.Dir(t), cloexec.Analyzer, "cloexec/testfiles")
+	analysistest.Run(t, testdatadir.Dir(t), cloexec.Analyzer, "cloexec/testfiles", "cloexec/testfilesquiet")
+	setStrict(t)
+	analysistest.Run(t, testdatadir.Dir(t), cloexec.Analyzer, "cloexec/testfilesstrict")
+}
+
+// TestClosedAt: a descriptor closed in the same block before any call that
+// may start a process is strict-only, in a package that starts none itself
+// (issue 26, policy A).
+func TestClosedAt(t *testing.T) {
+	analysistest.Run(t, testdatadir.Dir(t), cloexec.Analyzer, "cloexec/closedat", "cloexec/closedatstarts")
 }

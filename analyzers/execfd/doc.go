@@ -198,13 +198,19 @@
 // keeps the finding.
 //
 // Tests are judged like other code: a zombie or a kept descriptor in a
-// test binary is the same leak.
+// test binary is the same leak, with one exception: in test code (a
+// _test.go file, or a function that takes a *testing.T, *testing.B,
+// *testing.F, testing.TB or *testing.M), a child killed (Process.Kill or
+// Signal, direct or deferred) on every path where it is not waited stays a
+// zombie only until the test binary exits, runs nothing and holds nothing
+// but its process table entry: that finding is strict-only. A child left
+// running on some path is still reported.
 //
 // The strict profile (-strict) reports the WaitDelay rule for every
 // exec.CommandContext whose output goes to a writer that is not known to be
 // an *os.File, whatever it runs.
 //
-// Tests: every rule applies to _test.go files as to any code: a child a
-// test does not wait for, or a descriptor it hands over and keeps, leaks
-// or hangs the test binary like any program.
+// Tests: every other rule applies to _test.go files as to any code: a
+// child a test neither waits for nor kills, or a descriptor it hands over
+// and keeps, leaks or hangs the test binary like any program.
 package execfd

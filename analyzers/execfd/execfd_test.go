@@ -51,9 +51,9 @@ func TestEndsProgram(t *testing.T) {
 	analysistest.Run(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/exitafterstrict")
 }
 
-// TestKilledInTest: a test's child killed but never waited is a zombie only
+// TestProcessKilledInTest: a test's process killed but never waited is a zombie only
 // until the test binary exits: strict-only (issue 26).
-func TestKilledInTest(t *testing.T) {
+func TestProcessKilledInTest(t *testing.T) {
 	if err := execfd.Analyzer.Flags.Set("strict", "true"); err != nil {
 		t.Fatal(err)
 	}

@@ -3,7 +3,6 @@ package execfd
 import (
 	"go/ast"
 	"go/types"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/astutil"
@@ -171,24 +170,31 @@ func (fn *fun) pidFDSet(p *startProcess) bool {
 	return found
 }
 
-// killedInTest reports whether the process is started by a test file and
-// killed there: the zombie lasts only until the test binary exits, which
-// the read of real test suites judged not worth a default finding.
-func (fn *fun) killedInTest(v *types.Var) bool {
-	name := fn.c.pass.Fset.File(fn.file.Pos()).Name()
-	if !strings.HasSuffix(name, "_test.go") {
+// processKilledInTest reports whether, in test code, the process is
+// killed or waited on every path to a return: a zombie only until the
+// test binary exits (testkill.go).
+func (fn *fun) processKilledInTest(v *types.Var, q *pathflow.Query) bool {
+	if !fn.inTestCode() {
 		return false
 	}
-	killed := false
-	ast.Inspect(fn.body, func(n ast.Node) bool {
+	killed := *q
+	killed.Release = func(n ast.Node, stack []ast.Node) pathflow.Action {
 		if call, ok := n.(*ast.CallExpr); ok {
-			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Kill" && isVar(fn.info(), sel.X, v) {
-				killed = true
+			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && isVar(fn.info(), sel.X, v) {
+				switch sel.Sel.Name {
+				case "Wait", "Release", "Kill", "Signal":
+					return pathflow.Action{Effect: pathflow.Released}
+				}
 			}
 		}
-		return !killed
-	})
-	return killed
+		return pathflow.Action{}
+	}
+	for _, l := range pathflow.Leaks(&killed) {
+		if l.Kind == pathflow.Return || l.Kind == pathflow.Reentry {
+			return false
+		}
+	}
+	return true
 }
 
 func isNil(info *types.Info, e ast.Expr) bool {
@@ -234,7 +240,7 @@ func (fn *fun) checkProcessWait(p *startProcess) {
 			}
 			continue
 		}
-		if fn.killedInTest(p.proc) {
+		if fn.processKilledInTest(p.proc, q) {
 			fn.reportProcessWith(fn.c.r.ReportStrict, p, l.Node, "this return leaves the killed process unwaited, until the test binary exits")
 			return
 		}

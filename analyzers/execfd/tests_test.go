@@ -14,3 +14,14 @@ import (
 func TestTestFiles(t *testing.T) {
 	analysistest.Run(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/testfiles")
 }
+
+// TestKilledInTest: in a test, a child killed on every path where it is
+// not waited is strict-only (issue 26, policy C).
+func TestKilledInTest(t *testing.T) {
+	analysistest.Run(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/testkill")
+	if err := execfd.Analyzer.Flags.Set("strict", "true"); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { execfd.Analyzer.Flags.Set("strict", "false") })
+	analysistest.Run(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/testkill_strict")
+}

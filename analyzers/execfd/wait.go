@@ -128,6 +128,9 @@ func (fn *fun) checkWait(cmd *command, start *ast.CallExpr) {
 		default:
 			continue
 		}
+		if fn.killedInTest(cmd, q) { // testkill.go
+			report = fn.c.r.ReportStrict
+		}
 		fn.reportUnwaited(report, cmd, start, l.Node, msg)
 		return
 	}

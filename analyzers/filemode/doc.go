@@ -32,13 +32,24 @@
 //     files created afterwards;
 //     a mask saved and restored by a defer (old := syscall.Umask(0); defer
 //     syscall.Umask(old), or defer syscall.Umask(syscall.Umask(0))) is
-//     open until the function returns, and the message says so. In a
-//     test, which clears the mask on purpose to check exact modes, the
-//     hint never says to keep a narrower mask: it says to restore the mask
-//     when the test ends and not to run the test in parallel with tests
-//     that create files. A read of the mask in the initializer of a
-//     package-level variable or in func init runs before main, in one
-//     goroutine, and is strict-only;
+//     open until the function returns, and the message says so. Such a
+//     restored mask (read, or saved and restored by a defer) is reported
+//     only when a goroutine of the package may run while it is cleared:
+//     the function belongs to a parallel test (it calls t.Parallel, or a
+//     function that does calls or names it), or, for a deferred restore,
+//     a go statement follows the Umask call in the function or in a
+//     function of the package it calls after it; otherwise it is
+//     strict-only. Goroutines that other code started before the call are
+//     not seen: -strict reports the window for programs that have them. A
+//     mask cleared and restored is cleared on purpose (exact modes for
+//     /dev, a conformance suite), so the hint says to Chmod each object
+//     after creating it, never to keep 0o002 in the mask. In a test, which
+//     clears the mask on purpose to check exact modes, the hint never says
+//     to keep a narrower mask: it says to restore the mask when the test
+//     ends and not to run the test in parallel with tests that create
+//     files. A read of the mask in the initializer of a package-level
+//     variable or in func init runs before main, in one goroutine, and is
+//     strict-only;
 //   - a decimal literal that reads as octal, such as 644 for 0o644 (644 is
 //     0o1204); the fix writes the octal literal;
 //   - (a chmod of a device node, a constant path under /dev but /dev/shm,
@@ -138,7 +149,11 @@
 // -strict; a mode that lets them write into it (a file writable by the
 // group or others, a directory they can both write and search) is still
 // reported, since the test then trusts what another user may have put
-// there. os.Create is taken as readable, as its message says.
+// there. os.Create is taken as readable, as its message says. And in a
+// test, a creation at a predictable name in shared temp (without O_EXCL)
+// is temppath's finding on the same call, whose fix (os.CreateTemp,
+// os.MkdirTemp) also makes the object private: its mode is folded into
+// that finding and reported only under -strict, writable or not.
 //
 // Flags:
 //

@@ -71,6 +71,9 @@ type checker struct {
 	fold       *rootcause.Folder // the findings in shared temp, by root directory
 	shimLooked bool              // shimPkg was looked for
 	shimPkg    *types.Package    // the shim, when the package's imports reach it
+
+	parallel map[*ast.FuncDecl]bool        // the functions a parallel test runs (umaskscope.go)
+	decls    map[*types.Func]*ast.FuncDecl // the package's function declarations
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -201,8 +204,8 @@ func (c *checker) umask(call *fscall.Call) {
 	}
 	if v&otherWrite == 0 && readsUmask(c.pass.TypesInfo, c.file, call) {
 		report := c.r.ReportOutsideTests
-		if inInitializer(c.file, call) {
-			report = c.r.ReportStrict // before main: no other goroutine yet
+		if inInitializer(c.file, call) || !c.clearedWhileConcurrent(call, false) {
+			report = c.r.ReportStrict // no goroutine of the package runs in the window
 		}
 		report(analysis.Diagnostic{
 			Pos: call.Call.Pos(), End: call.Call.End(),
@@ -217,8 +220,12 @@ func (c *checker) umask(call *fscall.Call) {
 			Message: fmt.Sprintf("%s(%s) lets other-write through until the deferred call restores the mask when the function returns: meanwhile, files that this function and other goroutines create with the usual mode 0666 are world-writable; ",
 				call.Name, modeval.Format(v)),
 		}
-		d.Message += c.umaskHint(d, "give the files this function creates explicit modes instead (fsmode), or keep 0o002 in the mask",
-			"a test that clears the mask to check exact modes must not run in parallel (no t.Parallel) with tests that create files")
+		d.Message += c.umaskHint(d, "to get exact modes, Chmod each object after creating it instead of clearing the mask",
+			"a test that clears the mask to check exact modes must not run in parallel (no t.Parallel) with tests that create files, or can Chmod each object after creating it instead")
+		if !c.clearedWhileConcurrent(call, true) {
+			c.r.ReportStrict(d) // no goroutine of the package runs while it is cleared
+			return
+		}
 		c.r.ReportOutsideTests(d)
 		return
 	}
@@ -505,7 +512,7 @@ func (c *checker) create(call *fscall.Call) {
 				call.Name, modeval.Format(p), what, says, modeval.Format(narrow(p, policy))),
 			SuggestedFixes: c.modeFix(call, v, narrow(p, policy)),
 		}
-		if !c.testDataOnly(d, othersWrite(p, call.IsDir())) {
+		if !c.testDataOnly(d, othersWrite(p, call.IsDir())) && !c.namedByTemppath(call, d) {
 			c.sharedFinding(call, d, "with mode "+modeval.Format(p))
 		}
 		return

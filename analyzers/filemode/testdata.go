@@ -2,6 +2,10 @@ package filemode
 
 import (
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/tmplint/tmplint/internal/fscall"
+	"github.com/tmplint/tmplint/internal/mounts"
+	"github.com/tmplint/tmplint/passes/tempdir"
 )
 
 // In a _test.go file, a creation in shared temp whose mode lets other
@@ -29,4 +33,39 @@ func othersWrite(p uint64, dir bool) bool {
 		return p&0o022 != 0
 	}
 	return p&0o003 == 0o003 || p&0o030 == 0o030
+}
+
+// In a test, a creation in shared temp at a predictable name is temppath's
+// finding on the same call: another user can take the name first, and its
+// fix (os.MkdirTemp, os.CreateTemp) makes the object private (0700, 0600),
+// so the mode needs no fix of its own. The mode's finding is strict-only
+// there, even when the mode lets others write: reporting it too would make
+// a maintainer fix the same line twice.
+
+// namedByTemppath reports the finding d of a creation in shared temp under
+// -strict only when it is in a test and temppath reports the same call (a
+// predictable name in shared temp, created without O_EXCL); it says
+// whether it did.
+func (c *checker) namedByTemppath(call *fscall.Call, d analysis.Diagnostic) bool {
+	if !c.r.InTest(d) || call.Recv != nil || call.Path == nil {
+		return false
+	}
+	if call.Kind != fscall.CreateFile && call.Kind != fscall.CreateDir {
+		return false
+	}
+	info := c.pass.TypesInfo
+	if call.Creates(info) != fscall.Yes || call.Kind == fscall.CreateFile && call.FlagSet(info, "O_EXCL", "O_EXCL") == fscall.Yes {
+		return false // temppath reports O_EXCL creation only under -strict
+	}
+	p := c.paths.Describe(call.Path)
+	if p.Loc != tempdir.Shared || !p.Predictable {
+		return false
+	}
+	if top, ok := c.paths.TopOf(call.Path); ok {
+		if body := c.enclosingBody(call.Call.Pos()); body != nil && mounts.FreshTmpfs(info, body, top.Dir, call.Call.Pos()) {
+			return false // not shared: temppath says nothing
+		}
+	}
+	c.r.ReportStrict(d)
+	return true
 }

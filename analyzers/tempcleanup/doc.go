@@ -255,6 +255,13 @@
 // the fix there is t.TempDir(). The main-package rule of -strict does not
 // apply to tests. A leak only on paths where the test has already failed
 // or skipped (t.Fatal, t.FailNow, t.Skip and their kind, log.Fatal in an
-// example or a test helper) is strict-only; os.Exit is no failure
-// (os.Exit(m.Run()) in TestMain skips the deferred removal on every run).
+// example or a test helper, os.Exit with a constant non-zero code) is
+// strict-only; os.Exit with a computed code is no failure (os.Exit(m.Run())
+// in TestMain skips the deferred removal on every run). So is a leak on an
+// error return of a helper of a _test.go file whose every use in the
+// package is a call "…, err := f(…)" followed at once by "if err != nil {
+// …; t.Fatal(…) }" (the return's error is non-nil: an error value, or a
+// variable in the branch that tested it). Test code is a _test.go file, or
+// a function that takes a *testing.T, *testing.B, *testing.F, testing.TB
+// or *testing.M (a test suite's helper, TestMain's helper).
 package tempcleanup

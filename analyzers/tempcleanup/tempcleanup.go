@@ -357,7 +357,7 @@ func related(l pathflow.Leak) []analysis.RelatedInformation {
 
 func (c *checker) reportLeak(fn ast.Node, cr *tempfacts.Creation, a *tempfacts.Assign, name string, l pathflow.Leak,
 	leaks []pathflow.Leak, t *tempfacts.Tracker) {
-	strictOnly := c.failureOnly(leaks) // testfailure.go
+	strictOnly := c.failureOnly(fn, leaks) // testfailure.go
 	tb := c.tbInScope(cr.Call.Pos())
 	var msg string
 	var fix string

@@ -14,3 +14,19 @@ import (
 func TestTestFiles(t *testing.T) {
 	analysistest.Run(t, testdatadir.Dir(t), tempcleanup.Analyzer, "tempcleanup/testfiles")
 }
+
+// TestFailedHelper: a leak only on error returns that every caller turns
+// into a failed test, or on a failure in a test suite's helper, is
+// strict-only (issue 26, policy B).
+func TestFailedHelper(t *testing.T) {
+	analysistest.Run(t, testdatadir.Dir(t), tempcleanup.Analyzer, "tempcleanup/failedhelper")
+}
+
+// TestFailedHelperStrict: -strict reports what failedhelper leaves to it.
+func TestFailedHelperStrict(t *testing.T) {
+	if err := tempcleanup.Analyzer.Flags.Set("strict", "true"); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { tempcleanup.Analyzer.Flags.Set("strict", "false") })
+	analysistest.Run(t, testdatadir.Dir(t), tempcleanup.Analyzer, "tempcleanup/failedhelper_strict")
+}

@@ -2,8 +2,6 @@ package temppath
 
 import (
 	"go/ast"
-	"path"
-	"strings"
 
 	"golang.org/x/tools/go/ast/astutil"
 
@@ -24,10 +22,9 @@ func (c *checker) inFreshTmpfs(call *fscall.Call) bool {
 		return false
 	}
 	top, ok := c.paths.TopOf(call.Path)
-	if !ok || !strings.HasPrefix(top.Dir, "/") {
-		return false // $TMPDIR: not a mount target the code names
+	if !ok {
+		return false
 	}
-	root := top.Dir[:strings.LastIndex(top.Dir, "/")]
 	var body ast.Node
 	p, _ := astutil.PathEnclosingInterval(c.file, call.Call.Pos(), call.Call.End())
 	for _, n := range p {
@@ -40,11 +37,5 @@ func (c *checker) inFreshTmpfs(call *fscall.Call) bool {
 			break
 		}
 	}
-	for _, m := range mounts.Before(mounts.In(c.pass.TypesInfo, body), call.Call.Pos()) {
-		target, ok := mounts.String(c.pass.TypesInfo, m.Target)
-		if ok && m.FSType == "tmpfs" && path.Clean(target) == root {
-			return true
-		}
-	}
-	return false
+	return mounts.FreshTmpfs(c.pass.TypesInfo, body, top.Dir, call.Call.Pos())
 }

@@ -12,6 +12,8 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"path"
+	"strings"
 
 	"golang.org/x/tools/go/types/typeutil"
 )
@@ -95,6 +97,24 @@ func NoModeBits(fstype string) bool {
 	switch fstype {
 	case "vfat", "msdos", "fat", "exfat", "ntfs", "ntfs3", "iso9660", "udf":
 		return true
+	}
+	return false
+}
+
+// FreshTmpfs reports whether the body mounts a tmpfs, before pos, on the
+// shared temp root (/tmp, /var/tmp, /dev/shm) that holds topDir, the top
+// directory of a path created at pos ("/tmp/x" for "/tmp/x/y"): a fresh
+// tmpfs holds nothing another user could have planted.
+func FreshTmpfs(info *types.Info, body ast.Node, topDir string, pos token.Pos) bool {
+	if body == nil || !strings.HasPrefix(topDir, "/") {
+		return false // $TMPDIR: not a mount target the code names
+	}
+	root := topDir[:strings.LastIndex(topDir, "/")]
+	for _, m := range Before(In(info, body), pos) {
+		target, ok := String(info, m.Target)
+		if ok && m.FSType == "tmpfs" && path.Clean(target) == root {
+			return true
+		}
 	}
 	return false
 }

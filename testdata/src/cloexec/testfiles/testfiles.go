@@ -1,3 +1,28 @@
-// Package testfiles shows that cloexec's rules apply to tests: a finding in
-// testfiles_test.go beside its negative.
-package testfiles
+package testfiles // want package:"startsProcess"
+
+// Package testfiles shows the test policy of cloexec: a descriptor made
+// without close-on-exec in a test is reported when a child can start while
+// it is open (the test starts one later, or the test is parallel in a
+// package that starts processes); otherwise only -strict reports it
+// (testfilesquiet, testfilesstrict). Positive and negative cases side by
+// side in testfiles_test.go.
+
+import (
+	"os/exec"
+	"syscall"
+	"testing"
+)
+
+// Run starts a process, so that the package's tests may start one.
+func Run() error { return exec.Command("true").Run() }
+
+// CheckDup is a test suite's function in a package that starts processes,
+// and it starts one while the copy is open.
+func CheckDup(t *testing.T, fd int) {
+	nfd, err := syscall.Dup(fd) // want `syscall.Dup creates a descriptor without close-on-exec`
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer syscall.Close(nfd)
+	Run()
+}

@@ -1,0 +1,91 @@
+package cloexec
+
+import (
+	"go/ast"
+	"go/types"
+	"strings"
+
+	"github.com/tmplint/tmplint/internal/testpar"
+)
+
+// In a test, a descriptor without close-on-exec leaks only into a child
+// started while it is open: by the test itself after creating it, or by
+// another test running at the same time. Tests run one at a time unless
+// they call t.Parallel, so a test that is not parallel, and does not start
+// a child itself after creating the descriptor, cannot leak it; its finding
+// is strict-only. A parallel test keeps the finding when the test package
+// (its imports included) may start a process. Test code is a _test.go file,
+// or a function that takes a *testing.T, *testing.B, *testing.F or
+// testing.TB: it runs only inside a test (a test suite's package, such as
+// a file system's conformance tests). Such a function's callers in other
+// packages are not seen; it counts as parallel when its own package's
+// functions that reach it call t.Parallel.
+
+// quietInTest reports whether the finding at the site, in a _test.go file,
+// is strict-only.
+func (c *checker) quietInTest(s *site) bool {
+	decl, _ := s.fun.(*ast.FuncDecl)
+	f := c.pass.Fset.File(s.call.Pos())
+	if f == nil || !strings.HasSuffix(f.Name(), "_test.go") && !c.takesTest(decl) {
+		return false
+	}
+	if c.starts && c.inParallelTest(decl) {
+		return false
+	}
+	return !c.startsAfter(s.fun, s.call)
+}
+
+// startsAfter reports whether the function may start a process after the
+// call: a call later in the function, or anywhere in a loop around the call.
+func (c *checker) startsAfter(fun ast.Node, call *ast.CallExpr) bool {
+	if fun == nil {
+		return false // a package-level initializer
+	}
+	from := call.End()
+	ast.Inspect(fun, func(n ast.Node) bool {
+		switch n.(type) {
+		case *ast.ForStmt, *ast.RangeStmt:
+			if n.Pos() <= call.Pos() && call.End() <= n.End() && n.Pos() < from {
+				from = n.Pos() // the loop runs the call again after its body
+			}
+		}
+		return true
+	})
+	return c.callsStartIn(fun, func(other *ast.CallExpr) bool { return other.Pos() >= from && other != call })
+}
+
+// inParallelTest reports whether the function may run in a parallel test:
+// it calls t.Parallel (itself or in a subtest), or a function that does
+// calls or names it. A function of no declaration (a package-level
+// initializer) is parallel when any function is.
+func (c *checker) inParallelTest(decl *ast.FuncDecl) bool {
+	if c.parallel == nil {
+		c.parallel = testpar.Funcs(c.pass.TypesInfo, c.pass.Files)
+	}
+	if decl == nil {
+		return len(c.parallel) > 0
+	}
+	return c.parallel[decl]
+}
+
+// takesTest reports whether the function has a parameter of a test's type:
+// *testing.T, *testing.B, *testing.F or testing.TB.
+func (c *checker) takesTest(decl *ast.FuncDecl) bool {
+	if decl == nil {
+		return false
+	}
+	fn, ok := c.pass.TypesInfo.Defs[decl.Name].(*types.Func)
+	if !ok {
+		return false
+	}
+	params := fn.Type().(*types.Signature).Params()
+	for i := range params.Len() {
+		t := params.At(i).Type()
+		for _, name := range []string{"T", "B", "F", "TB"} {
+			if isNamed(t, "testing", name) {
+				return true
+			}
+		}
+	}
+	return false
+}
