@@ -198,19 +198,23 @@
 // keeps the finding.
 //
 // Tests are judged like other code: a zombie or a kept descriptor in a
-// test binary is the same leak, with one exception: in test code (a
+// test binary is the same leak, with two exceptions. In test code (a
 // _test.go file, or a function that takes a *testing.T, *testing.B,
 // *testing.F, testing.TB or *testing.M), a child killed (Process.Kill or
 // Signal, direct or deferred) on every path where it is not waited stays a
 // zombie only until the test binary exits, runs nothing and holds nothing
 // but its process table entry: that finding is strict-only. A child left
-// running on some path is still reported.
+// running on some path is still reported. And a descriptor handed to a
+// child that the test keeps, where no read of the function waits on the
+// other end of its pipe, is held only until the test binary exits:
+// strict-only too. A kept write end whose reader the test then reads
+// hangs the test, and stays reported.
 //
 // The strict profile (-strict) reports the WaitDelay rule for every
 // exec.CommandContext whose output goes to a writer that is not known to be
 // an *os.File, whatever it runs.
 //
 // Tests: every other rule applies to _test.go files as to any code: a
-// child a test neither waits for nor kills, or a descriptor it hands over
-// and keeps, leaks or hangs the test binary like any program.
+// child a test neither waits for nor kills, or a pipe end it keeps while
+// it reads the other, leaks or hangs the test binary like any program.
 package execfd

@@ -213,6 +213,12 @@ func (fn *fun) checkHandoff(h handoff) bool {
 		}
 		leak, report = endLeak, fn.c.r.ReportStrict
 	}
+	// In a test, a copy that no read of the function waits on is a
+	// descriptor held until the test binary exits, like a killed child
+	// (testkill.go): strict-only.
+	if fn.inTestCode() {
+		report = fn.c.r.ReportStrict
+	}
 	why := "the parent keeps its copy of the descriptor open"
 	if h.f.write && h.f.partner != nil && !fn.closedBefore(h.f.partner, h.start) {
 		why = fmt.Sprintf("the reader of %s never sees EOF while the parent keeps its copy", h.f.partner.Name())

@@ -18,10 +18,10 @@ func TestTestFiles(t *testing.T) {
 // TestKilledInTest: in a test, a child killed on every path where it is
 // not waited is strict-only (issue 26, policy C).
 func TestKilledInTest(t *testing.T) {
-	analysistest.Run(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/testkill")
+	analysistest.Run(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/testkill", "execfd/testkeep")
 	if err := execfd.Analyzer.Flags.Set("strict", "true"); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { execfd.Analyzer.Flags.Set("strict", "false") })
-	analysistest.Run(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/testkill_strict")
+	analysistest.Run(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/testkill_strict", "execfd/testkeep_strict")
 }
