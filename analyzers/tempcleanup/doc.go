@@ -34,7 +34,12 @@
 //     left for the user to recover from ("the old configuration is kept
 //     in %s": kept, left, saved, backup, preserved, restore, recover,
 //     remains, manually, inspect). An error that names the path only as
-//     context ("writing %s: %w") hands nothing off.
+//     context ("writing %s: %w") hands nothing off. A call that gives the
+//     path to the user another way — a viewer started on it — shows it
+//     too when the branch taken on its failure prints it ("if
+//     !browser.Open(url) { fmt.Printf("written to %s", name) }", or "if
+//     err := open(name); err != nil {...}"): the return after it is the
+//     success path, not a leak.
 //
 // A creation that is never named — discarded, the call of a go or defer
 // statement, or passed whole to a call (t.Log(os.MkdirTemp("", "x")),

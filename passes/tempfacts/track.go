@@ -87,6 +87,9 @@ type Tracker struct {
 	// endpoints are local variables holding a socket bound at the
 	// object's name or inside it (see endpoint.go).
 	endpoints map[*types.Var]endpoint
+	// failures maps the calls tested by an if to the branch taken when
+	// they fail (see shownviewer.go); built on first use.
+	failures map[*ast.CallExpr]ast.Stmt
 }
 
 // Track returns the tracker of an object held by obj (nil if the object is
@@ -558,6 +561,17 @@ func (t *Tracker) Classify(n ast.Node, stack []ast.Node) (Reason, *types.Var) {
 }
 
 func (t *Tracker) call(call *ast.CallExpr, stack []ast.Node) (Reason, *types.Var) {
+	r, errVar := t.callReason(call, stack)
+	switch r {
+	case NoReason, Escaped, Kept:
+		if t.shownOnFailure(call) {
+			return Shown, nil
+		}
+	}
+	return r, errVar
+}
+
+func (t *Tracker) callReason(call *ast.CallExpr, stack []ast.Node) (Reason, *types.Var) {
 	if t.cleanupIdent(call.Fun) || t.closesEndpoint(call) {
 		return Removed, nil
 	}

@@ -1,0 +1,93 @@
+// Package regression_shownviewer pins a false positive found in cmd/cover:
+// a report written into a temp dir is opened in a viewer, or, when no
+// viewer starts, its path is printed. Either way the user is given the
+// report: the return after that hand-off is the success path, not a leak.
+package regression_shownviewer
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+)
+
+// view starts the first viewer that starts on url and does not wait for
+// it: the viewer keeps running after view returns.
+func view(url string) bool {
+	for _, args := range [][]string{{"xdg-open"}, {"open"}} {
+		cmd := exec.Command(args[0], append(args[1:], url)...)
+		if cmd.Start() == nil {
+			return true
+		}
+	}
+	return false
+}
+
+// viewErr is view with an error result.
+func viewErr(url string) error {
+	if !view(url) {
+		return fmt.Errorf("no viewer")
+	}
+	return nil
+}
+
+// Opened in a viewer, or its path printed when that fails: only the
+// return before the hand-off leaks.
+func report(data []byte) error {
+	dir, err := os.MkdirTemp("", "report") // want `temp directory dir from os.MkdirTemp is shown to the user but not removed on the return that leaks it`
+	if err != nil {
+		return err
+	}
+	name := filepath.Join(dir, "report.html")
+	if err := os.WriteFile(name, data, 0o600); err != nil {
+		return err
+	}
+	if !view("file://" + name) {
+		fmt.Fprintf(os.Stderr, "report written to %s\n", name)
+	}
+	return nil
+}
+
+// The same with an error result: the branch where opening failed prints
+// the path.
+func reportErr(data []byte) error {
+	dir, err := os.MkdirTemp("", "report")
+	if err != nil {
+		return err
+	}
+	name := filepath.Join(dir, "report.html")
+	os.WriteFile(name, data, 0o600)
+	if err := viewErr("file://" + name); err != nil {
+		fmt.Printf("report written to %s\n", name)
+	}
+	return nil
+}
+
+// Opened in a viewer with nothing printed when that fails: the user may
+// never learn where the report is, and nothing removes it.
+func reportUnshown(data []byte) error {
+	dir, err := os.MkdirTemp("", "report") // want `temp directory dir from os.MkdirTemp is still in use when the function returns`
+	if err != nil {
+		return err
+	}
+	name := filepath.Join(dir, "report.html")
+	os.WriteFile(name, data, 0o600)
+	if !view("file://" + name) {
+		fmt.Fprintln(os.Stderr, "no viewer")
+	}
+	return nil
+}
+
+// The failure branch prints another path: not this report.
+func reportOther(data []byte, other string) error {
+	dir, err := os.MkdirTemp("", "report") // want `temp directory dir from os.MkdirTemp is still in use when the function returns`
+	if err != nil {
+		return err
+	}
+	name := filepath.Join(dir, "report.html")
+	os.WriteFile(name, data, 0o600)
+	if !view("file://" + name) {
+		fmt.Fprintf(os.Stderr, "see %s\n", other)
+	}
+	return nil
+}
