@@ -71,6 +71,7 @@ type checker struct {
 	fold       *rootcause.Folder // the findings in shared temp, by root directory
 	shimLooked bool              // shimPkg was looked for
 	shimPkg    *types.Package    // the shim, when the package's imports reach it
+	ancestry   ancestry          // ancestors.go: private roots and field values
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -331,8 +332,8 @@ func (c *checker) worldWritable(call *fscall.Call, v, p uint64) {
 			what = "open the FIFO for writing and feed its reader"
 		}
 		report := c.reportChmod
-		if c.inPrivateDir(call) {
-			// privateparent.go: no other user can reach it.
+		if c.inPrivateDir(call) || c.privateAncestor(call) {
+			// privateparent.go, ancestors.go: no other user can reach it.
 			report = func(_ *fscall.Call, d analysis.Diagnostic) { c.r.ReportStrict(d) }
 		}
 		report(call, analysis.Diagnostic{
