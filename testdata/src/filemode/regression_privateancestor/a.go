@@ -86,3 +86,19 @@ func (s *spool) fifo() error {
 	}
 	return os.Chmod(name, 0o666) // want `any local user can open the FIFO for writing`
 }
+
+type notifier struct {
+	socketPath string
+}
+
+// The socket is bound through a net.UnixAddr and chmodded by the field:
+// a chmod of a socket, worded for connect, with the trade-off in the hint.
+func (n *notifier) bind() error {
+	addr := net.UnixAddr{Name: n.socketPath, Net: "unixgram"}
+	conn, err := net.ListenUnixgram("unixgram", &addr)
+	if err != nil {
+		return err
+	}
+	defer conn.Close()
+	return os.Chmod(n.socketPath, 0o777) // want `any local user can connect to the socket; if only this user's processes must reach it, use 0o700, otherwise keep it in a directory whose mode admits just the users meant to`
+}
