@@ -419,6 +419,16 @@ func exposed(p, policy uint64) uint64 { return p & 0o077 &^ policy }
 // allow: 0o755 becomes 0o700 under 0600, keeping the owner's execute bit.
 func narrow(p, policy uint64) uint64 { return p &^ exposed(p, policy) }
 
+// searchable gives a directory mode the owner's search bit when the owner
+// may read or write it: without x the owner cannot use the entries
+// (os.Mkdir(dir, 0o666) narrowed is 0o700, not 0o600).
+func searchable(p uint64) uint64 {
+	if p&0o600 != 0 {
+		p |= 0o100
+	}
+	return p
+}
+
 // dirExposure is exposure for a directory with permissions p: creating,
 // deleting or renaming an entry needs both the write and the search (x)
 // bit, so a write bit without x in the same class writes nothing and
@@ -495,6 +505,10 @@ func (c *checker) create(call *fscall.Call) {
 	if extra == 0 {
 		return
 	}
+	to := narrow(p, policy)
+	if call.IsDir() {
+		to = searchable(to)
+	}
 	says := exposure(extra)
 	if call.IsDir() {
 		says = dirExposure(p, extra)
@@ -503,8 +517,8 @@ func (c *checker) create(call *fscall.Call) {
 		d := analysis.Diagnostic{
 			Pos: call.Mode.Pos(), End: call.Mode.End(),
 			Message: fmt.Sprintf("%s in shared temp dir with mode %s makes the %s %s: the umask may not narrow it; use %s",
-				call.Name, modeval.Format(p), what, says, modeval.Format(narrow(p, policy))),
-			SuggestedFixes: c.modeFix(call, v, narrow(p, policy)),
+				call.Name, modeval.Format(p), what, says, modeval.Format(to)),
+			SuggestedFixes: c.modeFix(call, v, to),
 		}
 		if !c.testDataOnly(d, othersWrite(p, call.IsDir())) {
 			c.sharedFinding(call, d, "with mode "+modeval.Format(p))
@@ -514,8 +528,8 @@ func (c *checker) create(call *fscall.Call) {
 	c.r.ReportStrict(analysis.Diagnostic{
 		Pos: call.Mode.Pos(), End: call.Mode.End(),
 		Message: fmt.Sprintf("%s with mode %s, wider than the policy %s, makes the %s %s unless the umask narrows it: use %s",
-			call.Name, modeval.Format(p), modeval.Format(policy), what, says, modeval.Format(narrow(p, policy))),
-		SuggestedFixes: c.modeFix(call, v, narrow(p, policy)),
+			call.Name, modeval.Format(p), modeval.Format(policy), what, says, modeval.Format(to)),
+		SuggestedFixes: c.modeFix(call, v, to),
 	})
 }
 
