@@ -41,6 +41,12 @@
 //     err := open(name); err != nil {...}"): the return after it is the
 //     success path, not a leak.
 //
+// A file opened again at the temp file's own name (os.Open(f.Name()), a
+// read-only copy handed out) is the temp file: returning or storing it
+// hands the object off (its Name() is the object's name, which the caller
+// may still use, statfs for instance), and removing its name removes the
+// object. The hint then removes it on the error paths only.
+//
 // A creation that is never named — discarded, the call of a go or defer
 // statement, or passed whole to a call (t.Log(os.MkdirTemp("", "x")),
 // fmt.Sprint(os.CreateTemp("", ""))) whose callee only uses the object —

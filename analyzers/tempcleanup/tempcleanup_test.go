@@ -46,7 +46,7 @@ func TestLeakFixes(t *testing.T) {
 func TestKeptInUse(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testdatadir.Dir(t), tempcleanup.Analyzer,
 		"tempcleanup/regression_bindsocket", "tempcleanup/regression_closurekeep",
-		"tempcleanup/regression_derivedtake", "tempcleanup/regression_shownviewer")
+		"tempcleanup/regression_derivedtake", "tempcleanup/regression_shownviewer", "tempcleanup/regression_reopened")
 }
 
 // TestUnsafeHints: no removal of a temp dir with a file system mounted on

@@ -303,6 +303,10 @@ func (t *Tracker) propagate(pairs []aliasPair) {
 				ep, _ := t.boundEndpoint(p.rhs)
 				t.addEndpoint(v, ep)
 				changed = true
+			case t.reopens(p.rhs):
+				// The temp file opened again at its own name: the
+				// caller given this file can name it, and remove it.
+				t.files[v], changed = true, true
 			case t.derivedExpr(p.rhs):
 				t.derived[v], changed = true, true
 			case t.opensDerived(p.rhs):
@@ -420,6 +424,21 @@ func (t *Tracker) derivedExpr(e ast.Expr) bool {
 		}
 	}
 	return false
+}
+
+// reopens reports whether e is a call of os.Open or os.OpenFile at the
+// tracked file's own name (os.Open(f.Name())): the same file, read-only
+// or otherwise, whose Name() is the object's name.
+func (t *Tracker) reopens(e ast.Expr) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || len(call.Args) == 0 {
+		return false
+	}
+	fn, ok := typeutil.Callee(t.info, call).(*types.Func)
+	if !ok || fn.Pkg() == nil || fn.Pkg().Path() != "os" || fn.Name() != "Open" && fn.Name() != "OpenFile" {
+		return false
+	}
+	return t.NameExpr(call.Args[0])
 }
 
 // opensDerived reports whether e is a call of os.Create, os.OpenFile,
