@@ -129,8 +129,14 @@
 //
 // A temp directory on which the function mounts a file system
 // (syscall.Mount or unix.Mount with the directory, or a path made from
-// it, as the target) must be unmounted before it is removed, or RemoveAll
-// deletes the mounted files: the hint says so and no fix removes it, not
+// it, as the target, or a call of a function that mounts at its
+// parameter: a fact of passes/mountfacts, as a loop device's Mount or a
+// package's bind helper) must not be removed recursively while something
+// is mounted under it, or RemoveAll deletes the mounted files — also
+// after a deferred unmount whose error is ignored (a bind of /dev). The
+// hint is to remove it with os.RemoveAll only at the exits before the
+// first mount, and after that only once the unmount's error is checked,
+// or with os.Remove, which fails on a mount point; no fix removes it, not
 // t.TempDir() either. In a test, a temp object that a goroutine the test
 // starts uses (in its function literal or arguments) may still be in use
 // when the test returns: t.TempDir(), removed then, is not suggested; the
@@ -228,7 +234,10 @@
 //	}
 //
 // when every leaking exit returns a non-nil error, and otherwise a removal
-// right before each leaking return or exit — unless something that cannot
+// right before each leaking return or exit that comes before the object
+// is handed to other code (an exit inside the loop that hands it off is
+// reached after that on the next iteration: none is removed there) —
+// unless something that cannot
 // remove the object still uses it after such an exit (a path inside it
 // kept elsewhere, a socket bound in it): then no removal at the exits is
 // right, and the hint says to remove it once that user is done. The fix is offered when the edit

@@ -22,6 +22,7 @@ import (
 	"github.com/tmplint/tmplint/internal/stmtlist"
 	"github.com/tmplint/tmplint/passes/directives"
 	"github.com/tmplint/tmplint/passes/errpred"
+	"github.com/tmplint/tmplint/passes/mountfacts"
 	"github.com/tmplint/tmplint/passes/tempfacts"
 )
 
@@ -33,7 +34,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "tempcleanup",
 	Doc:      analysisdoc.Extract(doc, "tempcleanup"),
 	URL:      "https://pkg.go.dev/github.com/tmplint/tmplint/analyzers/tempcleanup",
-	Requires: []*analysis.Analyzer{directives.Analyzer, tempfacts.Analyzer, errpred.Analyzer},
+	Requires: []*analysis.Analyzer{directives.Analyzer, tempfacts.Analyzer, errpred.Analyzer, mountfacts.Analyzer},
 	Run:      run,
 }
 
@@ -414,9 +415,13 @@ func (c *checker) reportLeak(fn ast.Node, cr *tempfacts.Creation, a *tempfacts.A
 		}
 	}
 	var fixes []analysis.SuggestedFix
-	if target := c.mountedOn(fn, a); target != "" && l.Kind != pathflow.Reentry {
-		// mounted.go: a removal would delete the mounted files.
-		fix += ", and unmount what this function mounts on " + target + " before that removal runs (syscall.Unmount), or it deletes the mounted files"
+	if target, at := c.mountedOn(fn, a); target != "" && l.Kind != pathflow.Reentry {
+		// mounted.go: a recursive removal would delete the mounted
+		// files, and an unmount whose error is ignored leaves them
+		// there (a bind of /dev under the directory).
+		fix = "remove it with os.RemoveAll only at the exits before the first mount under it; after that, only once what is mounted on " + target +
+			" is unmounted and the unmount's error checked, or with os.Remove, which fails rather than delete mounted files"
+		rel = append(rel, analysis.RelatedInformation{Pos: at.Pos(), End: at.End(), Message: "mounts a file system under it here"})
 		c.report(analysis.Diagnostic{Pos: cr.Call.Pos(), End: cr.Call.End(), Message: msg + ": " + fix, Related: rel}, strictOnly)
 		return
 	}
