@@ -246,6 +246,14 @@
 // nothing but fmt and errors); all these fixes change behaviour (the object
 // is gone where it used to stay), so tmplint -fix leaves them to -fix=all.
 //
+// A test that keeps its temp objects on purpose when it fails — the
+// object or its name given to t.Error*, t.Fatal*, t.Log* or t.Skip*, or
+// its removal guarded by a boolean flag ("if !keep { os.RemoveAll(dir)
+// }"), in the creating function or, for an object it returns, in a caller
+// of the package that holds the result — is not told to use t.TempDir(),
+// which would remove that evidence too: the hint is to remove it when the
+// test passes, t.Cleanup(func() { if !t.Failed() { ... } }).
+//
 // Objects created inside a private directory (t.TempDir(), a directory made
 // by os.MkdirTemp that is itself tracked) are not reported. In a function
 // with a testing.TB in scope, the suggested fix replaces

@@ -426,7 +426,14 @@ func (c *checker) reportLeak(fn ast.Node, cr *tempfacts.Creation, a *tempfacts.A
 		return
 	}
 	goroutine := tb != nil && c.usedByGoroutine(fn, a) // mounted.go
-	if goroutine && a.Object != nil && l.Kind != pathflow.Reentry {
+	inspected := tb != nil && a.Object != nil && c.keptForInspection(fn, a)
+	if inspected {
+		// keptforinspection.go: no t.TempDir(), which would remove it
+		// on failure too.
+		if rm, _, ok := c.removalCall(cr, a); ok {
+			fix = fmt.Sprintf("remove it when the test passes and keep it when it fails, as the test means to: %[1]s.Cleanup(func() { if !%[1]s.Failed() { %[2]s } })", tb.Name(), rm)
+		}
+	} else if goroutine && a.Object != nil && l.Kind != pathflow.Reentry {
 		fix = "remove it once the goroutine that uses it is done (wait for it, then remove): " + tb.Name() + ".TempDir() would be removed under it when the test returns"
 	} else if tb != nil && a.Object != nil && l.Kind != pathflow.Reentry && t.Binds() {
 		// t.TempDir() paths are long (they hold the test's name): a
