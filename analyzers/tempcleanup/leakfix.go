@@ -136,13 +136,15 @@ func (c *checker) removalHint(fn ast.Node, cr *tempfacts.Creation, a *tempfacts.
 		// partition) or what the user was told to use (tinygobb's
 		// built binary). Which exits are safe is for a person to say.
 		handOff := firstHandOff(kept, t)
-		before := 0
+		before, inLoop := 0, false
 		for _, l := range exits {
 			if comesBefore(funcBody(fn), l.Node, handOff) {
 				before++
+			} else if l.Node.Pos() < handOff {
+				inLoop = true // earlier in the source, but in the loop that hands it off
 			}
 		}
-		if before == 0 {
+		if before == 0 && inLoop {
 			// Every leaking exit is reached after the hand-off: later
 			// in the body, or in the loop that hands it off, on a
 			// later iteration (u-root's bootvars: a log.Fatal in the
@@ -153,7 +155,7 @@ func (c *checker) removalHint(fn ast.Node, cr *tempfacts.Creation, a *tempfacts.
 			return h
 		}
 		h.fix += " that comes before it is " + keptHow(kept[0], t)
-		if before < len(exits) {
+		if inLoop {
 			h.fix += " (an exit in the loop that hands it off comes after that on the next iteration)"
 		}
 		return h

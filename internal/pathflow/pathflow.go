@@ -299,7 +299,9 @@ func bounded(q *Query, st state, search func(s *search, b *cfg.Block, i int, st 
 		if start == nil {
 			return
 		}
-		search(s, start, idx, st)
+		seeded := st
+		s.seedEnclosing(start, idx, &seeded)
+		search(s, start, idx, seeded)
 		if !s.over || detail == leastDetail {
 			return
 		}
