@@ -45,7 +45,12 @@
 // read-only copy handed out) is the temp file: returning or storing it
 // hands the object off (its Name() is the object's name, which the caller
 // may still use, statfs for instance), and removing its name removes the
-// object. The hint then removes it on the error paths only.
+// object. The hint then removes it on the error paths only. A function
+// that returns, at the same result, the caller's own file on another path
+// (the parameter itself, a type assertion of it, a method of it: "if f,
+// ok := r.(*os.File); ok { return f, nil }") is no creator for its
+// callers: they cannot tell the copy from their original, and removing
+// what they got could delete it.
 //
 // A creation that is never named — discarded, the call of a go or defer
 // statement, or passed whole to a call (t.Log(os.MkdirTemp("", "x")),

@@ -63,3 +63,53 @@ func checksum(r io.Reader) (int64, error) {
 	defer ro.Close()
 	return io.Copy(io.Discard, ro)
 }
+
+// copyIfNotFile returns the caller's own file when it is one, a temp copy
+// otherwise: the caller cannot tell them apart, and removing what it got
+// could delete its original. No creator fact, so its callers are not
+// reported; its own leak on the copy's error path is.
+func copyIfNotFile(r io.Reader) (*os.File, error) {
+	if f, ok := r.(*os.File); ok {
+		return f, nil
+	}
+	f, err := os.CreateTemp("", "copy") // want `temp file f from os.CreateTemp is returned to the caller but not removed on the return that leaks it`
+	if err != nil {
+		return nil, err
+	}
+	if _, err := io.Copy(f, r); err != nil {
+		return nil, err
+	}
+	return f, nil
+}
+
+func load(r io.Reader) error {
+	f, err := copyIfNotFile(r)
+	if err != nil {
+		return err
+	}
+	if _, err := f.Stat(); err != nil {
+		return err
+	}
+	return f.Close()
+}
+
+// createIn makes the copy in the caller's directory: still a creator.
+func createIn(dir string) (*os.File, error) {
+	return os.CreateTemp(dir, "x")
+}
+
+func createInDefault() (*os.File, error) {
+	f, err := os.CreateTemp("", "x")
+	if err != nil {
+		return nil, err
+	}
+	return f, nil
+}
+
+func useCreator() error {
+	f, err := createInDefault() // want `temp file f from createInDefault is not removed on every path`
+	if err != nil {
+		return err
+	}
+	return f.Close()
+}
