@@ -169,7 +169,11 @@
 // Messages claim only what the analyzer checked: "the parent's ends of
 // its pipes stay open" only for a command with a pipe (StdoutPipe, or a
 // standard stream that is not an *os.File); "blocks forever" only for an
-// unbounded read.
+// unbounded read. The hint for an unwaited child that writes into a pipe
+// the parent reads (StdoutPipe, StderrPipe, the write end of the
+// function's os.Pipe as Stdout or Stderr) is Kill then Wait: on a path
+// where the parent stopped reading, the child is stuck on the full pipe
+// and a plain Wait never returns.
 //
 // A package that reaps every child of the process (a loop around
 // wait4(-1, ...), as container shims and init systems run on SIGCHLD), or

@@ -145,12 +145,43 @@ func (fn *fun) reportUnwaited(report func(analysis.Diagnostic), cmd *command, st
 	if cmd.kills {
 		killNote = " (Process.Kill and Signal do not reap it)"
 	}
+	hint := fmt.Sprintf("on every path, call %[1]s.Wait, or go %[1]s.Wait() if it must keep running, or %[1]s.Process.Kill then Wait to stop it", name)
+	if fn.outputPipe(cmd) {
+		// A child blocked writing to a full pipe that nothing reads
+		// never exits: a plain Wait there hangs (a failed Apply of a
+		// tar stream leaves tar writing to its StdoutPipe).
+		hint = fmt.Sprintf("on every path, call %[1]s.Process.Kill then %[1]s.Wait (a plain Wait blocks while the child is stuck writing to a pipe nothing drains), or go %[1]s.Wait() if it must keep running", name)
+	}
 	report(analysis.Diagnostic{
 		Pos: start.Pos(), End: start.End(),
-		Message: fmt.Sprintf("%s.Start succeeds but the child is not waited on some path%s: %s; on every path, call %s.Wait, or go %s.Wait() if it must keep running, or %s.Process.Kill then Wait to stop it",
-			name, killNote, fn.unwaitedHarm(cmd), name, name, name),
+		Message: fmt.Sprintf("%s.Start succeeds but the child is not waited on some path%s: %s; %s",
+			name, killNote, fn.unwaitedHarm(cmd), hint),
 		Related: related(at, msg),
 	})
+}
+
+// outputPipe reports whether the child writes into a pipe that the parent
+// reads: StdoutPipe or StderrPipe, or the write end of an os.Pipe of the
+// function set as its Stdout or Stderr.
+func (fn *fun) outputPipe(cmd *command) bool {
+	if cmd.pipes {
+		return true
+	}
+	info := fn.info()
+	for _, f := range []string{"Stdout", "Stderr"} {
+		for _, v := range cmd.fields[f] {
+			id, ok := ast.Unparen(v).(*ast.Ident)
+			if !ok {
+				continue
+			}
+			if u, ok := info.Uses[id].(*types.Var); ok {
+				if file := fn.files[u]; file != nil && file.write && file.partner != nil {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // isProcessOf reports whether e is cmd.Process for the variable.

@@ -91,6 +91,17 @@
 // others nothing. os.MkdirAll alone proves nothing: it leaves a directory
 // that exists as it is.
 //
+// The same holds several levels down, where the path is built far from the
+// chmod: the walk goes up the path's construction — local variables,
+// joins (filepath.Join, path.Join, securejoin.SecureJoin), every value the
+// package stores into a struct field or variable, parameters — and stops
+// at a directory that code anywhere in the package makes private: with
+// os.Mkdir or a chmod, or, above the node's own directory, with
+// os.MkdirAll (a root the program makes 0700 and then makes its own
+// directories in, as runc's /run/runc with <root>/<id>/exec.fifo: the FIFO
+// is 0622 for the container's uid after setuid, and no other user can
+// search the root).
+//
 // A mode that never takes effect is not judged: that of a directory the
 // same function then mounts a file system on (syscall.Mount or unix.Mount
 // with that path as the target: the mounted root's mode is what users

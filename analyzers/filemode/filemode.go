@@ -71,6 +71,7 @@ type checker struct {
 	fold       *rootcause.Folder // the findings in shared temp, by root directory
 	shimLooked bool              // shimPkg was looked for
 	shimPkg    *types.Package    // the shim, when the package's imports reach it
+	ancestry   ancestry          // ancestors.go: private roots and field values
 
 	parallel map[*ast.FuncDecl]bool        // the functions a parallel test runs (umaskscope.go)
 	decls    map[*types.Func]*ast.FuncDecl // the package's function declarations
@@ -338,8 +339,8 @@ func (c *checker) worldWritable(call *fscall.Call, v, p uint64) {
 			what = "open the FIFO for writing and feed its reader"
 		}
 		report := c.reportChmod
-		if c.inPrivateDir(call) {
-			// privateparent.go: no other user can reach it.
+		if c.inPrivateDir(call) || c.privateAncestor(call) {
+			// privateparent.go, ancestors.go: no other user can reach it.
 			report = func(_ *fscall.Call, d analysis.Diagnostic) { c.r.ReportStrict(d) }
 		}
 		report(call, analysis.Diagnostic{
@@ -425,6 +426,16 @@ func exposed(p, policy uint64) uint64 { return p & 0o077 &^ policy }
 // allow: 0o755 becomes 0o700 under 0600, keeping the owner's execute bit.
 func narrow(p, policy uint64) uint64 { return p &^ exposed(p, policy) }
 
+// searchable gives a directory mode the owner's search bit when the owner
+// may read or write it: without x the owner cannot use the entries
+// (os.Mkdir(dir, 0o666) narrowed is 0o700, not 0o600).
+func searchable(p uint64) uint64 {
+	if p&0o600 != 0 {
+		p |= 0o100
+	}
+	return p
+}
+
 // dirExposure is exposure for a directory with permissions p: creating,
 // deleting or renaming an entry needs both the write and the search (x)
 // bit, so a write bit without x in the same class writes nothing and
@@ -501,6 +512,10 @@ func (c *checker) create(call *fscall.Call) {
 	if extra == 0 {
 		return
 	}
+	to := narrow(p, policy)
+	if call.IsDir() {
+		to = searchable(to)
+	}
 	says := exposure(extra)
 	if call.IsDir() {
 		says = dirExposure(p, extra)
@@ -509,8 +524,8 @@ func (c *checker) create(call *fscall.Call) {
 		d := analysis.Diagnostic{
 			Pos: call.Mode.Pos(), End: call.Mode.End(),
 			Message: fmt.Sprintf("%s in shared temp dir with mode %s makes the %s %s: the umask may not narrow it; use %s",
-				call.Name, modeval.Format(p), what, says, modeval.Format(narrow(p, policy))),
-			SuggestedFixes: c.modeFix(call, v, narrow(p, policy)),
+				call.Name, modeval.Format(p), what, says, modeval.Format(to)),
+			SuggestedFixes: c.modeFix(call, v, to),
 		}
 		if !c.testDataOnly(d, othersWrite(p, call.IsDir())) && !c.namedByTemppath(call, d) {
 			c.sharedFinding(call, d, "with mode "+modeval.Format(p))
@@ -520,8 +535,8 @@ func (c *checker) create(call *fscall.Call) {
 	c.r.ReportStrict(analysis.Diagnostic{
 		Pos: call.Mode.Pos(), End: call.Mode.End(),
 		Message: fmt.Sprintf("%s with mode %s, wider than the policy %s, makes the %s %s unless the umask narrows it: use %s",
-			call.Name, modeval.Format(p), modeval.Format(policy), what, says, modeval.Format(narrow(p, policy))),
-		SuggestedFixes: c.modeFix(call, v, narrow(p, policy)),
+			call.Name, modeval.Format(p), modeval.Format(policy), what, says, modeval.Format(to)),
+		SuggestedFixes: c.modeFix(call, v, to),
 	})
 }
 

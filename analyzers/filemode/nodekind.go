@@ -2,6 +2,7 @@ package filemode
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/ast/astutil"
@@ -44,7 +45,10 @@ func (c *checker) nodeKind(call *fscall.Call) string {
 			return kind == ""
 		}
 		fc, ok := fscall.Match(info, other)
-		if !ok || fc.Path == nil || !samePath(info, fc.Path, call.Path) {
+		if !ok || fc.Path == nil {
+			return true
+		}
+		if p := fc.Path; !samePath(info, p, call.Path) && (fc.Kind != fscall.Bind || !samePath(info, c.unixAddrName(p), call.Path)) {
 			return true
 		}
 		switch fc.Kind {
@@ -68,7 +72,49 @@ func samePath(info *types.Info, a, b ast.Expr) bool {
 			return oa != nil && oa == ob
 		}
 	}
+	if sa, ok := a.(*ast.SelectorExpr); ok {
+		// s.path and s.path: the same field of the same variable.
+		if sb, ok := b.(*ast.SelectorExpr); ok {
+			fa, fb := info.Selections[sa], info.Selections[sb]
+			return fa != nil && fb != nil && fa.Kind() == types.FieldVal && fa.Obj() == fb.Obj() && samePath(info, sa.X, sb.X)
+		}
+	}
 	ta, okA := info.Types[a]
 	tb, okB := info.Types[b]
 	return okA && okB && ta.Value != nil && tb.Value != nil && ta.Value.ExactString() == tb.Value.ExactString()
+}
+
+// unixAddrName returns the Name of the *net.UnixAddr that a bind's address
+// argument points to — "&addr" or "addr" with addr := net.UnixAddr{Name:
+// path, ...}, or the literal itself — or nil.
+func (c *checker) unixAddrName(e ast.Expr) ast.Expr {
+	e = ast.Unparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	if id, ok := e.(*ast.Ident); ok {
+		if v, ok := c.pass.TypesInfo.ObjectOf(id).(*types.Var); ok {
+			if vals := c.storedValues()[v]; len(vals) == 1 {
+				e = ast.Unparen(vals[0])
+			}
+		}
+	}
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	lit, ok := e.(*ast.CompositeLit)
+	if !ok {
+		return nil
+	}
+	if n, ok := types.Unalias(c.pass.TypesInfo.TypeOf(lit)).(*types.Named); !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != "net" || n.Obj().Name() != "UnixAddr" {
+		return nil
+	}
+	for _, el := range lit.Elts {
+		if kv, ok := el.(*ast.KeyValueExpr); ok {
+			if k, ok := kv.Key.(*ast.Ident); ok && k.Name == "Name" {
+				return kv.Value
+			}
+		}
+	}
+	return nil
 }

@@ -41,8 +41,8 @@ func (c *checker) socket(call *fscall.Call, cur inspector.Cursor) {
 			who = "its group"
 		}
 		report := c.r.Report
-		if c.inPrivateDir(call) {
-			report = c.r.ReportStrict // privateparent.go
+		if c.inPrivateDir(call) || c.privateAncestor(call) {
+			report = c.r.ReportStrict // privateparent.go, ancestors.go
 		}
 		report(analysis.Diagnostic{
 			Pos: call.Call.Pos(), End: call.Call.End(),

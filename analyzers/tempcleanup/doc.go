@@ -34,7 +34,23 @@
 //     left for the user to recover from ("the old configuration is kept
 //     in %s": kept, left, saved, backup, preserved, restore, recover,
 //     remains, manually, inspect). An error that names the path only as
-//     context ("writing %s: %w") hands nothing off.
+//     context ("writing %s: %w") hands nothing off. A call that gives the
+//     path to the user another way — a viewer started on it — shows it
+//     too when the branch taken on its failure prints it ("if
+//     !browser.Open(url) { fmt.Printf("written to %s", name) }", or "if
+//     err := open(name); err != nil {...}"): the return after it is the
+//     success path, not a leak.
+//
+// A file opened again at the temp file's own name (os.Open(f.Name()), a
+// read-only copy handed out) is the temp file: returning or storing it
+// hands the object off (its Name() is the object's name, which the caller
+// may still use, statfs for instance), and removing its name removes the
+// object. The hint then removes it on the error paths only. A function
+// that returns, at the same result, the caller's own file on another path
+// (the parameter itself, a type assertion of it, a method of it: "if f,
+// ok := r.(*os.File); ok { return f, nil }") is no creator for its
+// callers: they cannot tell the copy from their original, and removing
+// what they got could delete it.
 //
 // A creation that is never named — discarded, the call of a go or defer
 // statement, or passed whole to a call (t.Log(os.MkdirTemp("", "x")),
@@ -118,8 +134,14 @@
 //
 // A temp directory on which the function mounts a file system
 // (syscall.Mount or unix.Mount with the directory, or a path made from
-// it, as the target) must be unmounted before it is removed, or RemoveAll
-// deletes the mounted files: the hint says so and no fix removes it, not
+// it, as the target, or a call of a function that mounts at its
+// parameter: a fact of passes/mountfacts, as a loop device's Mount or a
+// package's bind helper) must not be removed recursively while something
+// is mounted under it, or RemoveAll deletes the mounted files — also
+// after a deferred unmount whose error is ignored (a bind of /dev). The
+// hint is to remove it with os.RemoveAll only at the exits before the
+// first mount, and after that only once the unmount's error is checked,
+// or with os.Remove, which fails on a mount point; no fix removes it, not
 // t.TempDir() either. In a test, a temp object that a goroutine the test
 // starts uses (in its function literal or arguments) may still be in use
 // when the test returns: t.TempDir(), removed then, is not suggested; the
@@ -217,7 +239,10 @@
 //	}
 //
 // when every leaking exit returns a non-nil error, and otherwise a removal
-// right before each leaking return or exit — unless something that cannot
+// right before each leaking return or exit that comes before the object
+// is handed to other code (an exit inside the loop that hands it off is
+// reached after that on the next iteration: none is removed there) —
+// unless something that cannot
 // remove the object still uses it after such an exit (a path inside it
 // kept elsewhere, a socket bound in it): then no removal at the exits is
 // right, and the hint says to remove it once that user is done. The fix is offered when the edit
@@ -225,6 +250,14 @@
 // be named without a clash, the values returned at a leaking return call
 // nothing but fmt and errors); all these fixes change behaviour (the object
 // is gone where it used to stay), so tmplint -fix leaves them to -fix=all.
+//
+// A test that keeps its temp objects on purpose when it fails — the
+// object or its name given to t.Error*, t.Fatal*, t.Log* or t.Skip*, or
+// its removal guarded by a boolean flag ("if !keep { os.RemoveAll(dir)
+// }"), in the creating function or, for an object it returns, in a caller
+// of the package that holds the result — is not told to use t.TempDir(),
+// which would remove that evidence too: the hint is to remove it when the
+// test passes, t.Cleanup(func() { if !t.Failed() { ... } }).
 //
 // Objects created inside a private directory (t.TempDir(), a directory made
 // by os.MkdirTemp that is itself tracked) are not reported. In a function

@@ -93,7 +93,7 @@ func (c *checker) removalHint(fn ast.Node, cr *tempfacts.Creation, a *tempfacts.
 		// order) is an ordinary leak: removing it there is right.
 		before := 0
 		for _, l := range exits {
-			if l.Node.Pos() < use {
+			if comesBefore(funcBody(fn), l.Node, use) {
 				before++
 			}
 		}
@@ -135,7 +135,29 @@ func (c *checker) removalHint(fn ast.Node, cr *tempfacts.Creation, a *tempfacts.
 		// RemoveAll before the next log.Fatal would empty the
 		// partition) or what the user was told to use (tinygobb's
 		// built binary). Which exits are safe is for a person to say.
+		handOff := firstHandOff(kept, t)
+		before, inLoop := 0, false
+		for _, l := range exits {
+			if comesBefore(funcBody(fn), l.Node, handOff) {
+				before++
+			} else if l.Node.Pos() < handOff {
+				inLoop = true // earlier in the source, but in the loop that hands it off
+			}
+		}
+		if before == 0 && inLoop {
+			// Every leaking exit is reached after the hand-off: later
+			// in the body, or in the loop that hands it off, on a
+			// later iteration (u-root's bootvars: a log.Fatal in the
+			// loop whose Resolve mounted a partition in the temp dir
+			// on the iteration before).
+			h.fix = "do not remove it at these exits: some path reaches them after it is " + keptHow(kept[0], t) +
+				" (a later iteration of a loop), and what it was given to may still use it; remove it once that is done"
+			return h
+		}
 		h.fix += " that comes before it is " + keptHow(kept[0], t)
+		if inLoop {
+			h.fix += " (an exit in the loop that hands it off comes after that on the next iteration)"
+		}
 		return h
 	}
 	if f, ok := c.removeAtExits(fn, a, removal, id, exits); ok {
@@ -173,6 +195,45 @@ func handedOn(kept []ast.Node, t *tempfacts.Tracker) bool {
 		}
 	}
 	return false
+}
+
+// firstHandOff returns the position of the first kept node that hands the
+// object to other code or shows it to the user.
+func firstHandOff(kept []ast.Node, t *tempfacts.Tracker) token.Pos {
+	first := token.NoPos
+	for _, n := range kept {
+		if r, _ := t.Classify(n, nil); (r == tempfacts.Escaped || r == tempfacts.Shown) && (!first.IsValid() || n.Pos() < first) {
+			first = n.Pos()
+		}
+	}
+	return first
+}
+
+// comesBefore reports whether the exit is reached only before pos on
+// every path: it comes earlier in the source, and no loop of body holds
+// both (a later iteration would reach the exit after pos).
+func comesBefore(body *ast.BlockStmt, exit ast.Node, pos token.Pos) bool {
+	if !pos.IsValid() || exit.Pos() >= pos {
+		return false
+	}
+	shared := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if shared || n == nil {
+			return false
+		}
+		var loopBody *ast.BlockStmt
+		switch l := n.(type) {
+		case *ast.ForStmt:
+			loopBody = l.Body
+		case *ast.RangeStmt:
+			loopBody = l.Body
+		}
+		if loopBody != nil && loopBody.Pos() <= exit.Pos() && exit.End() <= loopBody.End() && loopBody.Pos() <= pos && pos < loopBody.End() {
+			shared = true
+		}
+		return !shared
+	})
+	return !shared
 }
 
 // firstInUse returns the position of the first kept node that keeps the

@@ -4,7 +4,7 @@ import (
 	"go/ast"
 	"go/types"
 
-	"github.com/tmplint/tmplint/internal/mounts"
+	"github.com/tmplint/tmplint/passes/mountfacts"
 	"github.com/tmplint/tmplint/passes/tempfacts"
 )
 
@@ -21,20 +21,37 @@ import (
 // started that still uses the directory then races that removal. Where a
 // goroutine of the test uses the object, t.TempDir() is not suggested.
 
-// mountedOn returns the target of a mount that the function makes on the
-// object or on a path inside it, as written, or "".
-func (c *checker) mountedOn(fn ast.Node, a *tempfacts.Assign) string {
+// mountedOn returns the target of the first mount (in source order) that
+// the function makes on the object or on a path inside it, as written, and
+// the mounting call; "" if none. A mount is syscall.Mount or unix.Mount,
+// or a call of a function that mounts at its parameter (a fact of
+// passes/mountfacts: a loop device's Mount, a mount helper package).
+func (c *checker) mountedOn(fn ast.Node, a *tempfacts.Assign) (string, *ast.CallExpr) {
 	v := c.objectVar(a)
 	body := funcBody(fn)
 	if v == nil || body == nil {
-		return ""
+		return "", nil
 	}
-	for _, m := range mounts.In(c.pass.TypesInfo, body) {
-		if c.derivedFrom(body, m.Target, v, 2) {
-			return types.ExprString(m.Target)
+	mf := c.pass.ResultOf[mountfacts.Analyzer].(*mountfacts.Result)
+	target, at := "", (*ast.CallExpr)(nil)
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			if at != nil {
+				return false
+			}
+			for _, t := range mf.Targets(n) {
+				if c.derivedFrom(body, t, v, 2) {
+					target, at = types.ExprString(t), n
+					return false
+				}
+			}
 		}
-	}
-	return ""
+		return at == nil
+	})
+	return target, at
 }
 
 // usedByGoroutine reports whether a go statement of the function uses

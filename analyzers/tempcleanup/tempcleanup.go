@@ -22,6 +22,7 @@ import (
 	"github.com/tmplint/tmplint/internal/stmtlist"
 	"github.com/tmplint/tmplint/passes/directives"
 	"github.com/tmplint/tmplint/passes/errpred"
+	"github.com/tmplint/tmplint/passes/mountfacts"
 	"github.com/tmplint/tmplint/passes/tempfacts"
 )
 
@@ -33,7 +34,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "tempcleanup",
 	Doc:      analysisdoc.Extract(doc, "tempcleanup"),
 	URL:      "https://pkg.go.dev/github.com/tmplint/tmplint/analyzers/tempcleanup",
-	Requires: []*analysis.Analyzer{directives.Analyzer, tempfacts.Analyzer, errpred.Analyzer},
+	Requires: []*analysis.Analyzer{directives.Analyzer, tempfacts.Analyzer, errpred.Analyzer, mountfacts.Analyzer},
 	Run:      run,
 }
 
@@ -414,14 +415,25 @@ func (c *checker) reportLeak(fn ast.Node, cr *tempfacts.Creation, a *tempfacts.A
 		}
 	}
 	var fixes []analysis.SuggestedFix
-	if target := c.mountedOn(fn, a); target != "" && l.Kind != pathflow.Reentry {
-		// mounted.go: a removal would delete the mounted files.
-		fix += ", and unmount what this function mounts on " + target + " before that removal runs (syscall.Unmount), or it deletes the mounted files"
+	if target, at := c.mountedOn(fn, a); target != "" && l.Kind != pathflow.Reentry {
+		// mounted.go: a recursive removal would delete the mounted
+		// files, and an unmount whose error is ignored leaves them
+		// there (a bind of /dev under the directory).
+		fix = "remove it with os.RemoveAll only at the exits before the first mount under it; after that, only once what is mounted on " + target +
+			" is unmounted and the unmount's error checked, or with os.Remove, which fails rather than delete mounted files"
+		rel = append(rel, analysis.RelatedInformation{Pos: at.Pos(), End: at.End(), Message: "mounts a file system under it here"})
 		c.report(analysis.Diagnostic{Pos: cr.Call.Pos(), End: cr.Call.End(), Message: msg + ": " + fix, Related: rel}, strictOnly)
 		return
 	}
 	goroutine := tb != nil && c.usedByGoroutine(fn, a) // mounted.go
-	if goroutine && a.Object != nil && l.Kind != pathflow.Reentry {
+	inspected := tb != nil && a.Object != nil && c.keptForInspection(fn, a)
+	if inspected {
+		// keptforinspection.go: no t.TempDir(), which would remove it
+		// on failure too.
+		if rm, _, ok := c.removalCall(cr, a); ok {
+			fix = fmt.Sprintf("remove it when the test passes and keep it when it fails, as the test means to: %[1]s.Cleanup(func() { if !%[1]s.Failed() { %[2]s } })", tb.Name(), rm)
+		}
+	} else if goroutine && a.Object != nil && l.Kind != pathflow.Reentry {
 		fix = "remove it once the goroutine that uses it is done (wait for it, then remove): " + tb.Name() + ".TempDir() would be removed under it when the test returns"
 	} else if tb != nil && a.Object != nil && l.Kind != pathflow.Reentry && t.Binds() {
 		// t.TempDir() paths are long (they hold the test's name): a

@@ -46,13 +46,14 @@ func TestLeakFixes(t *testing.T) {
 func TestKeptInUse(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testdatadir.Dir(t), tempcleanup.Analyzer,
 		"tempcleanup/regression_bindsocket", "tempcleanup/regression_closurekeep",
-		"tempcleanup/regression_derivedtake")
+		"tempcleanup/regression_derivedtake", "tempcleanup/regression_shownviewer", "tempcleanup/regression_reopened")
 }
 
 // TestUnsafeHints: no removal of a temp dir with a file system mounted on
 // it, no t.TempDir() under a goroutine of the test (issue 26).
 func TestUnsafeHints(t *testing.T) {
-	analysistest.Run(t, testdatadir.Dir(t), tempcleanup.Analyzer, "tempcleanup/regression_mountedtemp", "tempcleanup/regression_goroutinetemp", "tempcleanup/regression_recoverypath")
+	analysistest.Run(t, testdatadir.Dir(t), tempcleanup.Analyzer, "tempcleanup/regression_mountedtemp", "tempcleanup/regression_goroutinetemp", "tempcleanup/regression_recoverypath",
+		"tempcleanup/regression_keptforinspection")
 }
 
 // TestOtherRemover: a field released by a method of another type is

@@ -106,7 +106,15 @@
 // name and no fix rewrites it: it says to keep the name under a directory
 // only this user can write ($XDG_RUNTIME_DIR, /run/<app> made 0700), or to
 // check with os.Lstat after creating it that this user owns it and that it
-// is not a symlink.
+// is not a symlink. Only uses in another function (or a package-level
+// declaration, or another package) count: a test that compares what it
+// reads back with the same literal, or runs tar into the directory it just
+// made, is served as well by a name from os.MkdirTemp kept in a variable,
+// and is told so. The same fixed-name hint goes to production code that
+// makes a fixed directory with os.MkdirAll, builds other paths on it
+// (filepath.Join(dir, name), dir + "/name", outside creations) and never
+// removes it: a place the program expects to find again on its next run,
+// as a daemon's log buffer read back after a restart.
 //
 // Not reported: names with a random part (from os.CreateTemp, os.MkdirTemp,
 // math/rand), caller-supplied paths (parameters, exported fields, fields

@@ -6,6 +6,9 @@ import (
 	"go/types"
 	"strings"
 
+	"golang.org/x/tools/go/ast/astutil"
+	"golang.org/x/tools/go/types/typeutil"
+
 	"github.com/tmplint/tmplint/internal/fscall"
 	"github.com/tmplint/tmplint/passes/tempdir"
 )
@@ -19,7 +22,19 @@ import (
 // variable the path is built from other than to create it, a string
 // literal of the package naming the same file outside any creation (a
 // client's net.Dial("unix", "/tmp/app.sock")), and the code of another
-// package that defines the variable.
+// package that defines the variable. Only code of another function counts:
+// uses in the creating function itself (a test that compares what it
+// reads back with the same literal, runs tar into the directory it just
+// made) are that function's own business, and a name from os.MkdirTemp
+// kept in a variable serves them as well.
+//
+// A fixed directory that the program finds again on its next run is the
+// other contract: production code (not a test) that makes a fixed name
+// with os.MkdirAll — which accepts the directory as it finds it — and
+// builds other paths on it (filepath.Join(dir, name) or dir + "/name"
+// outside creations: a log buffer's prefix that a restarted daemon reads
+// back), and never removes it, is told to keep the name, not to make it
+// random.
 
 // readElsewhere reports whether other code than the creations knows the
 // path's name: the path is built from a package-level constant or
@@ -32,11 +47,12 @@ func (c *checker) readElsewhere(call *fscall.Call, d tempdir.Path) bool {
 	if d.Origin.Where != "" {
 		return true // a variable of another package, by its fact
 	}
+	outside := c.outsideFunc(call.Call)
 	if top, ok := c.paths.TopOf(call.Path); ok && strings.HasPrefix(top.Path, "/") && !strings.ContainsAny(top.Path, "{}") {
 		// "/tmp/app.sock" elsewhere. (Under $TMPDIR only the last
 		// element would be a literal, and a bare "lazygit" is as likely
 		// the program's name as the path's.)
-		if c.literalReaders(top.Path) > 0 {
+		if c.literalReaders(top.Path, outside) > 0 {
 			return true
 		}
 	}
@@ -59,7 +75,7 @@ func (c *checker) readElsewhere(call *fscall.Call, d tempdir.Path) bool {
 		if obj.Pkg() == nil || obj.Parent() != obj.Pkg().Scope() || !isString(obj.Type()) {
 			return true // not a path or a part of one: inst in inst.ID()
 		}
-		if obj.Pkg() != c.pass.Pkg || c.readUses(obj) > 0 {
+		if obj.Pkg() != c.pass.Pkg || c.readUses(obj, outside) > 0 {
 			found = true
 		}
 		return true
@@ -71,7 +87,7 @@ func (c *checker) readElsewhere(call *fscall.Call, d tempdir.Path) bool {
 // outside the paths of creations and the declarations of package-level
 // constants and variables (whose uses readUses counts): a net.Dial or an
 // os.Open of the same name.
-func (c *checker) literalReaders(want string) int {
+func (c *checker) literalReaders(want string, counts func(ast.Node) bool) int {
 	c.markCreations()
 	n := 0
 	for _, f := range c.pass.Files {
@@ -84,7 +100,7 @@ func (c *checker) literalReaders(want string) int {
 				if !ok || c.inCreation[lit] {
 					return true
 				}
-				if s, ok := stringLit(lit); ok && s == want {
+				if s, ok := stringLit(lit); ok && s == want && counts(lit) {
 					n++
 				}
 				return true
@@ -95,12 +111,12 @@ func (c *checker) literalReaders(want string) int {
 }
 
 // readUses counts the uses of a package-level object in the package that
-// are not part of a creation's path.
-func (c *checker) readUses(obj types.Object) int {
+// are not part of a creation's path and that counts accepts.
+func (c *checker) readUses(obj types.Object, counts func(ast.Node) bool) int {
 	c.markCreations()
 	n := 0
 	for id, o := range c.pass.TypesInfo.Uses {
-		if o == obj && !c.inCreation[id] {
+		if o == obj && !c.inCreation[id] && counts(id) {
 			n++
 		}
 	}
@@ -142,6 +158,83 @@ func (c *checker) markCreations() {
 			})
 		}
 	}
+}
+
+// outsideFunc returns a test of whether a node lies outside the top-level
+// function declaration around n (a package-level declaration, another
+// function, another file).
+func (c *checker) outsideFunc(n ast.Node) func(ast.Node) bool {
+	var decl *ast.FuncDecl
+	if c.file != nil {
+		path, _ := astutil.PathEnclosingInterval(c.file, n.Pos(), n.End())
+		for _, p := range path {
+			if fd, ok := p.(*ast.FuncDecl); ok {
+				decl = fd
+			}
+		}
+	}
+	return func(m ast.Node) bool {
+		return decl == nil || m.Pos() < decl.Pos() || m.Pos() >= decl.End() || c.pass.Fset.File(m.Pos()) != c.pass.Fset.File(decl.Pos())
+	}
+}
+
+// persistsAcrossRuns reports whether production code makes the fixed
+// directory with os.MkdirAll and builds other paths on it outside
+// creations: a place the program expects to find again (see above).
+func (c *checker) persistsAcrossRuns(call *fscall.Call) bool {
+	if call.Kind != fscall.CreateDir || call.Func.Name() != "MkdirAll" || call.Path == nil || c.file == nil {
+		return false
+	}
+	if strings.HasSuffix(c.pass.Fset.File(call.Call.Pos()).Name(), "_test.go") {
+		return false
+	}
+	id, ok := ast.Unparen(call.Path).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	obj := c.pass.TypesInfo.Uses[id]
+	if obj == nil {
+		return false
+	}
+	c.markCreations()
+	built, removed := false, false
+	ast.Inspect(c.file, func(n ast.Node) bool {
+		var base ast.Expr
+		switch x := n.(type) {
+		case *ast.CallExpr:
+			fn, _ := typeutil.Callee(c.pass.TypesInfo, x).(*types.Func)
+			if fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "os" && (fn.Name() == "RemoveAll" || fn.Name() == "Remove") && len(x.Args) == 1 {
+				if a, ok := ast.Unparen(x.Args[0]).(*ast.Ident); ok && c.pass.TypesInfo.Uses[a] == obj {
+					removed = true // removed by the program: not kept for the next run
+				}
+			}
+			if fn == nil || fn.Pkg() == nil || fn.Name() != "Join" || len(x.Args) < 2 {
+				return true
+			}
+			if p := fn.Pkg().Path(); p != "path/filepath" && p != "path" {
+				return true
+			}
+			base = x.Args[0]
+		case *ast.BinaryExpr:
+			if x.Op != token.ADD {
+				return true
+			}
+			base = x.X
+		default:
+			return true
+		}
+		if b, ok := ast.Unparen(base).(*ast.Ident); ok && c.pass.TypesInfo.Uses[b] == obj && !c.inCreation[b] {
+			built = true
+		}
+		return true
+	})
+	return built && !removed
+}
+
+// persistentRemedy is the hint for a fixed directory the program finds
+// again on its next run.
+func persistentRemedy() string {
+	return "the program finds this fixed directory again on its next run, which a random name would break: keep the name but put it under a directory only this user can write ($XDG_RUNTIME_DIR, or /run/<app> made 0700), or check with os.Lstat after creating it that this user owns it and it is not a symlink"
 }
 
 // fixedRemedy is the hint for a fixed name that other code reads.

@@ -213,8 +213,12 @@ func (c *checker) check(call *fscall.Call, parent inspector.Cursor) {
 	where := c.origin(d.Origin)
 	fixed := c.readElsewhere(call, d) // fixedname.go
 	hint := remedy(call, d)
-	if fixed {
+	switch {
+	case fixed:
 		hint = fixedRemedy(call)
+	case c.persistsAcrossRuns(call):
+		fixed = true
+		hint = persistentRemedy()
 	}
 	msg := fmt.Sprintf("%s at a predictable name in shared temp dir%s: %s; %s", call.Name, where, squat(call.Kind), hint)
 	switch call.Kind {

@@ -64,7 +64,10 @@
 //     negation), until a node that may write what it reads: an assignment
 //     to it, a call given it, and for conditions that read more than the
 //     function's own locals a store through a pointer or a call that may
-//     run the code of the variable's package (or package flag's).
+//     run the code of the variable's package (or package flag's). A
+//     creation in a branch of an if starts its search having taken that
+//     branch: the resource made under "if outfile == """ meets a later
+//     "if outfile == """ on its true branch only.
 //   - A node of effect Succeeds has an error taken to be nil: the branch
 //     where it is not is not searched (the Close of a file nothing was
 //     written to).
@@ -299,7 +302,9 @@ func bounded(q *Query, st state, search func(s *search, b *cfg.Block, i int, st 
 		if start == nil {
 			return
 		}
-		search(s, start, idx, st)
+		seeded := st
+		s.seedEnclosing(start, idx, &seeded)
+		search(s, start, idx, seeded)
 		if !s.over || detail == leastDetail {
 			return
 		}

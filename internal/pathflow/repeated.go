@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 
+	"golang.org/x/tools/go/cfg"
+
 	"github.com/tmplint/tmplint/internal/pkgtypes"
 )
 
@@ -131,6 +133,32 @@ func (s *search) rememberCond(cond ast.Expr, val bool, st *state) {
 	}
 	if id, neg := s.atomID(cond); id != 0 {
 		st.conds.set(id, val != neg)
+	}
+}
+
+// seedEnclosing remembers the condition of the if statement whose branch
+// holds the creation, as the path took it: a creation under "if outfile ==
+// """ is followed past a later "if outfile == """ only into its true
+// branch (cmd/cover's htmlOutput). What the statements of the branch before
+// the creation, and the creation itself, may write is forgotten again.
+func (s *search) seedEnclosing(b *cfg.Block, idx int, st *state) {
+	if s.detail >= noRepeated || idx > len(b.Nodes) {
+		return
+	}
+	ifs, ok := b.Stmt.(*ast.IfStmt)
+	if !ok {
+		return
+	}
+	switch b.Kind {
+	case cfg.KindIfThen:
+		s.rememberCond(ifs.Cond, true, st)
+	case cfg.KindIfElse:
+		s.rememberCond(ifs.Cond, false, st)
+	default:
+		return
+	}
+	for _, n := range b.Nodes[:idx] {
+		s.forgetWritten(n, st)
 	}
 }
 

@@ -749,7 +749,107 @@ func (r *Result) computeReturns(fn *types.Func, d *ast.FuncDecl) *returnsTemp {
 		}
 		return true
 	})
+	if fact != nil && r.returnsCallersValue(d, sig, fact.Object) {
+		return nil
+	}
 	return fact
+}
+
+// returnsCallersValue reports whether some return of d hands back, at the
+// object's result index, a value made from a parameter (the caller's own
+// file, "if f, ok := r.(*os.File); ok { return f, nil }"): the caller then
+// cannot tell a temp copy from its own file, and removing what it got
+// could delete the original (u-root's CopyToFileIfNotRegular returns the
+// given file when it is already regular, a temp copy otherwise).
+func (r *Result) returnsCallersValue(d *ast.FuncDecl, sig *types.Signature, index int) bool {
+	if index < 0 || index >= sig.Results().Len() {
+		return false
+	}
+	params := make(map[*types.Var]bool)
+	for i := 0; i < sig.Params().Len(); i++ {
+		params[sig.Params().At(i)] = true
+	}
+	if recv := sig.Recv(); recv != nil {
+		params[recv] = true
+	}
+	values := make(map[*types.Var][]ast.Expr)
+	ast.Inspect(d.Body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok {
+			return true
+		}
+		for i, l := range as.Lhs {
+			id, ok := ast.Unparen(l).(*ast.Ident)
+			if !ok {
+				continue
+			}
+			v, ok := r.info.ObjectOf(id).(*types.Var)
+			if !ok {
+				continue
+			}
+			switch {
+			case len(as.Lhs) == len(as.Rhs):
+				values[v] = append(values[v], as.Rhs[i])
+			case len(as.Rhs) == 1 && i == 0:
+				values[v] = append(values[v], as.Rhs[0])
+			}
+		}
+		return true
+	})
+	// fromParam follows the value itself, not what is built from it: a
+	// path joined to a parameter directory is a new name.
+	var fromParam func(e ast.Expr, depth int) bool
+	fromParam = func(e ast.Expr, depth int) bool {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.Ident:
+			v, ok := r.info.Uses[x].(*types.Var)
+			if !ok {
+				return false
+			}
+			if params[v] {
+				return true
+			}
+			if depth == 0 {
+				return false
+			}
+			for _, val := range values[v] {
+				if call, ok := ast.Unparen(val).(*ast.CallExpr); ok && r.Creation(call) != nil {
+					continue // the temp object itself
+				}
+				if fromParam(val, depth-1) {
+					return true
+				}
+			}
+		case *ast.TypeAssertExpr: // r.(*os.File)
+			return fromParam(x.X, depth)
+		case *ast.SelectorExpr: // s.file
+			return fromParam(x.X, depth)
+		case *ast.CallExpr: // lor.File()
+			if sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr); ok && len(x.Args) == 0 {
+				if _, isMethod := r.info.Selections[sel]; isMethod {
+					return fromParam(sel.X, depth)
+				}
+			}
+		}
+		return false
+	}
+	found := false
+	ast.Inspect(d.Body, func(n ast.Node) bool {
+		if _, ok := n.(*ast.FuncLit); ok || found {
+			return false
+		}
+		ret, ok := n.(*ast.ReturnStmt)
+		if !ok || len(ret.Results) != sig.Results().Len() {
+			return true
+		}
+		e := ast.Unparen(ret.Results[index])
+		if tv, ok := r.info.Types[e]; ok && tv.IsNil() {
+			return true
+		}
+		found = fromParam(e, 3)
+		return !found
+	})
+	return found
 }
 
 // ReturnsObject reports whether the function fn returns the object of the

@@ -87,6 +87,9 @@ type Tracker struct {
 	// endpoints are local variables holding a socket bound at the
 	// object's name or inside it (see endpoint.go).
 	endpoints map[*types.Var]endpoint
+	// failures maps the calls tested by an if to the branch taken when
+	// they fail (see shownviewer.go); built on first use.
+	failures map[*ast.CallExpr]ast.Stmt
 }
 
 // Track returns the tracker of an object held by obj (nil if the object is
@@ -300,6 +303,10 @@ func (t *Tracker) propagate(pairs []aliasPair) {
 				ep, _ := t.boundEndpoint(p.rhs)
 				t.addEndpoint(v, ep)
 				changed = true
+			case t.reopens(p.rhs):
+				// The temp file opened again at its own name: the
+				// caller given this file can name it, and remove it.
+				t.files[v], changed = true, true
 			case t.derivedExpr(p.rhs):
 				t.derived[v], changed = true, true
 			case t.opensDerived(p.rhs):
@@ -417,6 +424,21 @@ func (t *Tracker) derivedExpr(e ast.Expr) bool {
 		}
 	}
 	return false
+}
+
+// reopens reports whether e is a call of os.Open or os.OpenFile at the
+// tracked file's own name (os.Open(f.Name())): the same file, read-only
+// or otherwise, whose Name() is the object's name.
+func (t *Tracker) reopens(e ast.Expr) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || len(call.Args) == 0 {
+		return false
+	}
+	fn, ok := typeutil.Callee(t.info, call).(*types.Func)
+	if !ok || fn.Pkg() == nil || fn.Pkg().Path() != "os" || fn.Name() != "Open" && fn.Name() != "OpenFile" {
+		return false
+	}
+	return t.NameExpr(call.Args[0])
 }
 
 // opensDerived reports whether e is a call of os.Create, os.OpenFile,
@@ -558,6 +580,17 @@ func (t *Tracker) Classify(n ast.Node, stack []ast.Node) (Reason, *types.Var) {
 }
 
 func (t *Tracker) call(call *ast.CallExpr, stack []ast.Node) (Reason, *types.Var) {
+	r, errVar := t.callReason(call, stack)
+	switch r {
+	case NoReason, Escaped, Kept:
+		if t.shownOnFailure(call) {
+			return Shown, nil
+		}
+	}
+	return r, errVar
+}
+
+func (t *Tracker) callReason(call *ast.CallExpr, stack []ast.Node) (Reason, *types.Var) {
 	if t.cleanupIdent(call.Fun) || t.closesEndpoint(call) {
 		return Removed, nil
 	}

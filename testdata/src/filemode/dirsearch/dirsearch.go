@@ -6,7 +6,7 @@ package dirsearch
 import "os"
 
 func writeWithoutSearch() {
-	_ = os.Mkdir("/tmp/dirsearch-a", 0o666) // want `os.Mkdir in shared temp dir with mode 0o666 makes the directory readable by any local user: the umask may not narrow it; use 0o600`
+	_ = os.Mkdir("/tmp/dirsearch-a", 0o666) // want `os.Mkdir in shared temp dir with mode 0o666 makes the directory readable by any local user: the umask may not narrow it; use 0o700`
 }
 
 func groupWriteWithoutSearch() {
@@ -23,4 +23,10 @@ func otherWriteAndSearchOnly() {
 
 func fileNeedsNoSearchBit() {
 	_ = os.WriteFile("/tmp/dirsearch-e", nil, 0o666) // want `makes the file writable by any local user: the umask`
+}
+
+// Write without search: the owner cannot make entries; the search bit
+// is added, as for read.
+func ownerWriteOnly() {
+	_ = os.Mkdir("/tmp/dirsearch-f", 0o222) // want `use 0o300`
 }
