@@ -986,7 +986,13 @@ func (t *Tracker) forRecovery(call *ast.CallExpr) bool {
 	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
 		return false
 	}
-	format := strings.ToLower(constant.StringVal(tv.Value))
+	return recoveryFormat(constant.StringVal(tv.Value))
+}
+
+// recoveryFormat reports whether an error's format says that the path it
+// names is kept for the user.
+func recoveryFormat(format string) bool {
+	format = strings.ToLower(format)
 	for _, w := range recoveryWords {
 		if strings.Contains(format, w) {
 			return true
