@@ -25,8 +25,9 @@ import (
 type carried struct {
 	v ssa.Value
 	h holding
-	// direct: v is the parameter's value itself (or its name, a cleaned
-	// form of it), not a closure, a cell or a container that holds it.
+	// direct: what v holds (v itself, or the value in its cell, field
+	// or element) is the parameter's value (or its name, a cleaned form
+	// of it), not a closure or a path inside it.
 	direct bool
 	// part says how v holds it when it is a container: partValue (v is
 	// the value), partCell (v points to the value: a local variable a
@@ -77,10 +78,17 @@ const (
 type paramFlow struct {
 	r       *Result
 	root    *ssa.Function
+	param   *ssa.Parameter
 	reasons uint
-	actions map[ssa.Instruction]action
-	seen    map[carriedKey]bool
-	work    []carriedIn
+	// carriedVals are the values that hold the parameter itself, src
+	// the value each was first derived from, cur the value whose uses
+	// are being judged: for definite.
+	carriedVals map[ssa.Value]bool
+	src         map[ssa.Value]ssa.Value
+	cur         ssa.Value
+	actions     map[ssa.Instruction]action
+	seen        map[carriedKey]bool
+	work        []carriedIn
 	// envSets are the reasons of os.Setenv calls naming the parameter,
 	// decided at the end: none when the function defers its removal.
 	envSets []Reason
@@ -128,11 +136,13 @@ func (r *Result) followParam(fn *types.Func, i int) *paramFlow {
 	if j < 0 || j >= len(sf.Params) {
 		return nil
 	}
-	pf := &paramFlow{r: r, root: sf, actions: make(map[ssa.Instruction]action), seen: make(map[carriedKey]bool)}
+	pf := &paramFlow{r: r, root: sf, param: sf.Params[j], actions: make(map[ssa.Instruction]action), seen: make(map[carriedKey]bool),
+		src: make(map[ssa.Value]ssa.Value), carriedVals: make(map[ssa.Value]bool)}
 	pf.push(sf, carried{v: sf.Params[j], h: holdsItself, direct: true})
 	for len(pf.work) > 0 {
 		c := pf.work[len(pf.work)-1]
 		pf.work = pf.work[:len(pf.work)-1]
+		pf.cur = c.v
 		pf.uses(c.fn, c.carried)
 	}
 	if len(pf.envSets) > 0 && !pf.defersRelease() {
@@ -145,8 +155,14 @@ func (r *Result) followParam(fn *types.Func, i int) *paramFlow {
 
 func (pf *paramFlow) push(fn *ssa.Function, c carried) {
 	k := carriedKey{c.v, c.h, c.direct, c.part, c.field, c.asAny}
-	if pf.seen[k] {
+	if pf.seen[k] || c.v == nil {
 		return
+	}
+	if c.direct && c.h == holdsItself {
+		pf.carriedVals[c.v] = true
+		if _, ok := pf.src[c.v]; !ok && pf.cur != nil {
+			pf.src[c.v] = pf.cur
+		}
 	}
 	pf.seen[k] = true
 	pf.work = append(pf.work, carriedIn{c, fn})
@@ -160,7 +176,7 @@ func (pf *paramFlow) add(reason Reason) {
 
 // act records what the instruction does to the parameter itself.
 func (pf *paramFlow) act(instr ssa.Instruction, a action) {
-	if _, ok := pf.actions[instr]; !ok || a.kind == releasesIt {
+	if old, ok := pf.actions[instr]; !ok || old.kind != releasesIt {
 		pf.actions[instr] = a
 	}
 }
@@ -172,10 +188,13 @@ func (c carried) value(v ssa.Value) carried {
 	return c
 }
 
-// holder returns a value that holds what c holds, not directly.
+// holder returns a container that holds what c holds.
 func (c carried) holder(v ssa.Value, p part, field int) carried {
-	return carried{v: v, h: c.h, part: p, field: field, asAny: c.asAny}
+	return carried{v: v, h: c.h, direct: c.direct, part: p, field: field, asAny: c.asAny}
 }
+
+// isValue reports whether v is the parameter's value itself.
+func (c carried) isValue() bool { return c.direct && c.part == partValue }
 
 // uses judges every instruction that uses the carried value.
 func (pf *paramFlow) uses(fn *ssa.Function, c carried) {
@@ -227,12 +246,12 @@ func (pf *paramFlow) cellUse(fn *ssa.Function, c carried, ref ssa.Instruction) {
 // the value back; other fields are other values. It reports false for a
 // use of the container as a whole, judged as a value that holds it.
 func (pf *paramFlow) containerUse(fn *ssa.Function, c carried, ref ssa.Instruction) bool {
-	inner := carried{h: c.h, direct: c.direct && c.part == partValue, asAny: c.asAny}
+	inner := carried{h: c.h, direct: c.direct, asAny: c.asAny}
 	switch ref := ref.(type) {
 	case *ssa.FieldAddr:
 		if c.part == partField && ref.X == c.v {
 			if ref.Field == c.field {
-				pf.push(fn, carried{v: ref, h: c.h, part: partCell, asAny: c.asAny})
+				pf.push(fn, carried{v: ref, h: c.h, direct: c.direct, part: partCell, asAny: c.asAny})
 			}
 			return true
 		}
@@ -245,7 +264,7 @@ func (pf *paramFlow) containerUse(fn *ssa.Function, c carried, ref ssa.Instructi
 		}
 	case *ssa.IndexAddr:
 		if c.part == partElem && ref.X == c.v {
-			pf.push(fn, carried{v: ref, h: c.h, part: partCell, asAny: c.asAny})
+			pf.push(fn, carried{v: ref, h: c.h, direct: c.direct, part: partCell, asAny: c.asAny})
 			return true
 		}
 	case *ssa.Index, *ssa.Lookup:
@@ -358,8 +377,59 @@ func (pf *paramFlow) valueUse(fn *ssa.Function, c carried, ref ssa.Instruction) 
 // function's hands: a release when it is the parameter itself.
 func (pf *paramFlow) stores(instr ssa.Instruction, c carried) {
 	if c.h == holdsItself {
+		pf.release(instr, c)
+	}
+}
+
+// release records that the instruction releases the parameter, when the
+// value it releases is the parameter on every path that reaches it (not
+// a phi of it and another path).
+func (pf *paramFlow) release(instr ssa.Instruction, c carried) {
+	if pf.definite(c.v) {
 		pf.act(instr, action{kind: releasesIt})
 	}
+}
+
+// definite reports whether the carried value v holds the parameter on
+// every path that reaches it: every edge of a phi, every value stored in
+// a cell, carries it.
+func (pf *paramFlow) definite(v ssa.Value) bool {
+	return pf.definiteIn(v, make(map[ssa.Value]bool))
+}
+
+func (pf *paramFlow) definiteIn(v ssa.Value, busy map[ssa.Value]bool) bool {
+	if v == pf.param || busy[v] {
+		return true // a cycle of phis adds no other value
+	}
+	if !pf.carriedVals[v] {
+		return false
+	}
+	busy[v] = true
+	switch v := v.(type) {
+	case *ssa.Phi:
+		for _, e := range v.Edges {
+			if !pf.definiteIn(e, busy) {
+				return false
+			}
+		}
+		return true
+	case *ssa.Alloc, *ssa.FieldAddr:
+		// A cell: every value stored into it.
+		for _, ref := range *v.Referrers() {
+			if st, ok := ref.(*ssa.Store); ok && st.Addr == v && !pf.definiteIn(st.Val, busy) {
+				return false
+			}
+		}
+		if _, ok := v.(*ssa.Alloc); ok {
+			return true
+		}
+	case *ssa.UnOp:
+		return pf.definiteIn(v.X, busy)
+	case *ssa.IndexAddr, *ssa.Index, *ssa.Lookup:
+		return false // one element of several
+	}
+	src, ok := pf.src[v]
+	return ok && pf.definiteIn(src, busy)
 }
 
 // ret judges a return of the value: handing the parameter back (or a
@@ -385,9 +455,13 @@ func (pf *paramFlow) store(fn *ssa.Function, c carried, st *ssa.Store) {
 	}
 	switch addr := st.Addr.(type) {
 	case *ssa.Alloc:
-		if c.part == partValue {
+		switch c.part {
+		case partValue:
 			pf.push(fn, carried{v: addr, h: c.h, direct: c.direct, part: partCell, asAny: c.asAny})
-		} else {
+		case partField, partElem:
+			// A struct or array copied into a local variable.
+			pf.push(fn, c.holder(addr, c.part, c.field))
+		default:
 			pf.push(fn, carried{v: addr, h: c.h, part: partCell, asAny: c.asAny})
 		}
 		return
@@ -487,7 +561,7 @@ func (pf *paramFlow) call(fn *ssa.Function, c carried, ci ssa.CallInstruction) {
 // receiverUse judges a method called on the value: the name of a file,
 // nothing else (methods of a path or a file do not remove it).
 func (pf *paramFlow) receiverUse(fn *ssa.Function, c carried, ci ssa.CallInstruction, obj *types.Func) {
-	if obj.Name() == "Name" && pkgtypes.IsOSFile(c.v.Type()) && c.direct {
+	if obj.Name() == "Name" && pkgtypes.IsOSFile(c.v.Type()) && c.isValue() {
 		if v := ci.Value(); v != nil {
 			pf.push(fn, carried{v: v, h: c.h, direct: true})
 		}
@@ -502,9 +576,7 @@ func (pf *paramFlow) register(ci ssa.CallInstruction, c carried) {
 		return // its body is followed
 	}
 	pf.add(Registered)
-	if c.h == holdsItself {
-		pf.act(ci, action{kind: releasesIt})
-	}
+	pf.stores(ci, c)
 }
 
 // argUse judges the value passed as parameter i of the function obj.
@@ -520,17 +592,19 @@ func (pf *paramFlow) argUse(fn *ssa.Function, c carried, ci ssa.CallInstruction,
 		}
 		return
 	}
-	name := c.direct && c.h == holdsItself && isString(c.v.Type())
+	name := c.isValue() && c.h == holdsItself && isString(c.v.Type())
 	switch {
 	case stdRemovers[key] && i == 0 && name:
 		pf.add(Removed)
-		pf.act(ci, action{kind: releasesIt})
+		pf.release(ci, c)
 		return
 	case stdRemovers[key]:
 		return // removes something else, or a path inside it
 	case key == [2]string{"os", "Rename"} && i == 0 && name:
 		pf.add(Renamed)
-		pf.act(ci, action{kind: renamesIt, renamed: ci.Value()})
+		if pf.definite(c.v) {
+			pf.act(ci, action{kind: renamesIt, renamed: ci.Value()})
+		}
 		return
 	case isTestingCleanup(obj):
 		pf.register(ci, c)
@@ -568,12 +642,12 @@ func (pf *paramFlow) argUse(fn *ssa.Function, c carried, ci ssa.CallInstruction,
 		switch {
 		case pf.r.keepsParam(obj, i) && c.h == holdsItself:
 			pf.add(Stored)
-			pf.act(ci, action{kind: releasesIt})
+			pf.release(ci, c)
 		case pf.r.keepsParam(obj, i):
 			pf.add(Kept)
-		case c.h == holdsItself && c.direct:
+		case c.h == holdsItself && c.isValue():
 			pf.add(Removed)
-			pf.act(ci, action{kind: releasesIt})
+			pf.release(ci, c)
 		}
 	case Take:
 		// It keeps the object on some path only: a take, but no proof
@@ -598,7 +672,7 @@ func (pf *paramFlow) derive(c carried, ci ssa.CallInstruction, obj *types.Func, 
 		return carried{}, false
 	}
 	v := ci.Value()
-	name := c.direct && isString(c.v.Type())
+	name := c.isValue() && isString(c.v.Type())
 	switch key {
 	case [2]string{"path/filepath", "Clean"}, [2]string{"path/filepath", "ToSlash"}, [2]string{"path/filepath", "FromSlash"}, [2]string{"path", "Clean"}:
 		if !name || v == nil {
