@@ -173,10 +173,10 @@ type Result struct {
 
 	// ssa is the package's SSA form, built when a parameter needs
 	// following; flows are the parameters followed (paramflow.go);
-	// used are the variables the package's code names.
+	// loud are the parameters that need it (prepass.go).
 	ssa   *lazyssa.Program
 	flows map[[2]any]*paramFlow
-	used  map[*types.Var]bool
+	loud  map[*types.Var]bool
 }
 
 // Exits is the exit classifier of the package, for pathflow.Query.Exit.
@@ -969,9 +969,9 @@ func (r *Result) paramReasons(fn *types.Func, i int) (mask uint, ok bool) {
 	} else if p = sig.Recv(); p == nil {
 		return 0, false
 	}
-	if !r.usedParam(p) {
-		// A parameter the body never names goes nowhere: no need to
-		// build the package's SSA form for it.
+	if !r.loudParam(p) {
+		// A parameter the body only uses plainly goes nowhere: no
+		// need to build the package's SSA form for it (prepass.go).
 		r.reasonsMemo[key] = 0
 		return 0, true
 	}
@@ -984,19 +984,6 @@ func (r *Result) paramReasons(fn *types.Func, i int) (mask uint, ok bool) {
 	r.flows[key] = pf
 	r.reasonsMemo[key] = pf.reasons
 	return pf.reasons, true
-}
-
-// usedParam reports whether the body of its function names the parameter.
-func (r *Result) usedParam(p *types.Var) bool {
-	if r.used == nil {
-		r.used = make(map[*types.Var]bool)
-		for _, obj := range r.info.Uses {
-			if v, ok := obj.(*types.Var); ok && !v.IsField() {
-				r.used[v] = true
-			}
-		}
-	}
-	return r.used[p]
 }
 
 // HasImportedCreators reports whether some function called by the package
