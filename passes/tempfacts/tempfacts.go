@@ -299,12 +299,21 @@ func run(pass *analysis.Pass) (any, error) {
 			return true
 		})
 	}
-	// Compute and export the facts of this package's functions.
+	// Compute and export the facts of this package's functions. The
+	// per-parameter facts of a standard package are never read by its
+	// importers, which judge standard functions by std.go, and an
+	// external test package has no importers: there they are computed
+	// only when the package itself asks (ParamUse), sparing most of the
+	// standard library and of the tests the building of their SSA form.
+	params := !isStd(pass.Pkg.Path()) && !strings.HasSuffix(pass.Pkg.Path(), "_test")
 	for fn := range r.decls {
 		if !mayCreate {
 			r.returnsMemo[fn] = nil
 		} else if f := r.returnsOf(fn); f != nil {
 			pass.ExportObjectFact(fn, f)
+		}
+		if !params {
+			continue
 		}
 		if f := r.releasesOf(fn); f != nil {
 			pass.ExportObjectFact(fn, f)
