@@ -334,14 +334,16 @@ func (pf *paramFlow) valueUse(fn *ssa.Function, c carried, ref ssa.Instruction) 
 				pf.push(fn, carried{v: ref, h: c.h, direct: c.direct})
 			}
 		}
-	case *ssa.Index, *ssa.Lookup:
-		if isSliceOrArray(c.v.Type()) {
-			pf.push(fn, c.value(ref.(ssa.Value)))
-		}
-	case *ssa.IndexAddr:
-		if ref.X == c.v {
-			pf.push(fn, carried{v: ref, h: c.h, direct: c.direct, part: partCell, asAny: c.asAny})
-		}
+	case *ssa.Index, *ssa.Lookup, *ssa.IndexAddr:
+		// An element of a slice the function was given (a list of
+		// paths, ...string) is not followed: the slice is judged as a
+		// whole. The facts of the callees an element reaches count a
+		// function that returns its parameter, or a path derived from
+		// it, as one that takes it, so following the elements turned
+		// plain uses into hand-offs (exercism-678: the paths given to
+		// runSubmit reach workspace.SolutionDir, which returns a
+		// parent directory). Elements of a slice or array made here
+		// from the parameter are followed (containerUse).
 	case *ssa.Slice:
 		if ref.X == c.v && !isString(c.v.Type()) {
 			pf.push(fn, c.value(ref))
@@ -757,14 +759,6 @@ func isFileMethod(fn *ssa.Function, name string) bool {
 	}
 	sig := obj.Type().(*types.Signature)
 	return sig.Recv() != nil && pkgtypes.IsOSFile(sig.Recv().Type())
-}
-
-func isSliceOrArray(t types.Type) bool {
-	switch t.Underlying().(type) {
-	case *types.Slice, *types.Array:
-		return true
-	}
-	return false
 }
 
 func isFunc(t types.Type) bool {
