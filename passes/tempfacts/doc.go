@@ -56,7 +56,9 @@
 // that path; paths that end the process, stop the goroutine or panic do
 // not return. The form is built only for packages with a parameter used
 // otherwise than plainly (an argument of a standard function that only
-// reads it, a comparison).
+// reads it, a comparison), and the facts are exported only where an
+// importer may read them: not by the standard library (its functions are
+// written down, below) nor by external test packages.
 //
 // A temp *os.File passed where the callee's parameter is an interface
 // without a Name() string method (io.Writer, io.WriterAt) is borrowed,
