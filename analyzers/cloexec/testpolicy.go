@@ -78,14 +78,5 @@ func (c *checker) takesTest(decl *ast.FuncDecl) bool {
 	if !ok {
 		return false
 	}
-	params := fn.Type().(*types.Signature).Params()
-	for i := range params.Len() {
-		t := params.At(i).Type()
-		for _, name := range []string{"T", "B", "F", "TB"} {
-			if isNamed(t, "testing", name) {
-				return true
-			}
-		}
-	}
-	return false
+	return testpar.TakesTestingType(fn.Type().(*types.Signature), false)
 }

@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/ast/astutil"
 
 	"github.com/tmplint/tmplint/internal/pathflow"
+	"github.com/tmplint/tmplint/internal/testpar"
 )
 
 // In a test, a child that is killed on every path where it is not waited
@@ -70,18 +71,5 @@ func (fn *fun) inTestCode() bool {
 	if !ok {
 		return false
 	}
-	params := obj.Type().(*types.Signature).Params()
-	for i := range params.Len() {
-		t := params.At(i).Type()
-		if p, ok := t.(*types.Pointer); ok {
-			t = p.Elem()
-		}
-		if n, ok := types.Unalias(t).(*types.Named); ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "testing" {
-			switch n.Obj().Name() {
-			case "T", "B", "F", "TB", "M":
-				return true
-			}
-		}
-	}
-	return false
+	return testpar.TakesTestingType(obj.Type().(*types.Signature), true)
 }

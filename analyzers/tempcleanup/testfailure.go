@@ -12,6 +12,7 @@ import (
 
 	"github.com/tmplint/tmplint/internal/pathflow"
 	"github.com/tmplint/tmplint/internal/pkgtypes"
+	"github.com/tmplint/tmplint/internal/testpar"
 )
 
 // In a test file, a leak only on paths where the test has already failed
@@ -262,17 +263,4 @@ func (c *checker) inTestHelper(call *ast.CallExpr) bool {
 
 // testType reports whether t is *testing.T, *testing.B, *testing.F,
 // testing.TB or *testing.M.
-func testType(t types.Type) bool {
-	if p, ok := t.(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	n, ok := types.Unalias(t).(*types.Named)
-	if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != "testing" {
-		return false
-	}
-	switch n.Obj().Name() {
-	case "T", "B", "F", "TB", "M":
-		return true
-	}
-	return false
-}
+func testType(t types.Type) bool { return testpar.IsTestingType(t, true) }

@@ -67,3 +67,35 @@ func callsParallel(info *types.Info, n ast.Node) bool {
 	})
 	return found
 }
+
+// IsTestingType reports whether t is a test's type: *testing.T, *testing.B,
+// *testing.F or testing.TB, and, when main is set, *testing.M (TestMain).
+func IsTestingType(t types.Type, main bool) bool {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != "testing" {
+		return false
+	}
+	switch n.Obj().Name() {
+	case "T", "B", "F", "TB":
+		return true
+	case "M":
+		return main
+	}
+	return false
+}
+
+// TakesTestingType reports whether the signature has a parameter of a
+// test's type (IsTestingType): the function is test code wherever it is
+// declared, as a test suite's helpers are.
+func TakesTestingType(sig *types.Signature, main bool) bool {
+	params := sig.Params()
+	for i := range params.Len() {
+		if IsTestingType(params.At(i).Type(), main) {
+			return true
+		}
+	}
+	return false
+}
