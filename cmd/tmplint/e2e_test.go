@@ -509,7 +509,7 @@ func TestFixAndDiff(t *testing.T) {
 	if !strings.Contains(report, sharedDir) {
 		t.Errorf("-fix narrowed the mode of a shared directory, a fix that changes behaviour:\n%s", report)
 	}
-	if runner := demoFile(t, scratch, "runner/runner.go"); strings.Contains(runner, rawPipe) {
+	if runner := demoFile(t, scratch, "runner/rawpipe_linux.go"); strings.Contains(runner, rawPipe) {
 		t.Errorf("-fix did not apply the safe Pipe2 fix")
 	}
 	// -fix converges: what -diff still proposes changes behaviour.

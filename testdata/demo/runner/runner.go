@@ -6,7 +6,6 @@ import (
 	"io"
 	"os"
 	"os/exec"
-	"syscall"
 )
 
 // Output reads a child's stdout through a pipe, but keeps the write end
@@ -49,11 +48,4 @@ func OutputClosed(name string) ([]byte, error) {
 		err = werr
 	}
 	return out, err
-}
-
-// RawPipe makes a pipe whose descriptors every child inherits.
-func RawPipe() ([2]int, error) {
-	var p [2]int
-	err := syscall.Pipe(p[:]) // finding: cloexec
-	return p, err
 }
