@@ -197,6 +197,8 @@ type startProcess struct {
 	name  string // "os.StartProcess", or the starter as written: "env.newProc"
 	files []ast.Expr
 	proc  *types.Var // the *os.Process result, if kept in a local variable
+	// dropped: the *os.Process result is assigned to the blank identifier.
+	dropped bool
 	// reported: the detached-child rule has reported the start.
 	reported bool
 }
@@ -299,7 +301,11 @@ func (fn *fun) collectDefs() {
 			if files, ok := fn.processStarter(n); ok {
 				p := &startProcess{call: n, files: files, name: types.ExprString(n.Fun)}
 				if as, ok := stack[len(stack)-1].(*ast.AssignStmt); ok && len(as.Rhs) == 1 && len(as.Lhs) == 2 {
-					p.proc = fn.localVar(as.Lhs[0])
+					if id, ok := ast.Unparen(as.Lhs[0]).(*ast.Ident); ok && id.Name == "_" {
+						p.dropped = true
+					} else {
+						p.proc = fn.localVar(as.Lhs[0])
+					}
 				}
 				fn.procs = append(fn.procs, p)
 			}

@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/ast/astutil"
 
 	"github.com/tmplint/tmplint/internal/pathflow"
+	"github.com/tmplint/tmplint/internal/pkgtypes"
 )
 
 // A process started with os.StartProcess (or a starter of the same type)
@@ -27,18 +28,14 @@ func (fn *fun) checkProcessWaits() {
 		if p.reported || fn.windowsOnly(p.call) {
 			continue
 		}
-		as, ok := fn.enclosingAssign(p.call)
-		if !ok {
-			continue // used in an expression: its result goes elsewhere
-		}
-		if p.proc == nil || p.proc.Name() == "_" {
-			if id, ok := ast.Unparen(as.Lhs[0]).(*ast.Ident); !ok || id.Name != "_" {
-				continue // kept somewhere other than a local variable
-			}
+		switch {
+		case p.dropped:
 			if fn.goesOn(p.call) {
-				fn.reportProcess(p, nil, "")
+				fn.reportDropped(p)
 			}
 			continue
+		case p.proc == nil:
+			continue // its result goes elsewhere than a local variable
 		}
 		if fn.procHandedOn(p.proc) || fn.pidFDSet(p) {
 			continue
@@ -67,22 +64,6 @@ func (fn *fun) goesOn(call *ast.CallExpr) bool {
 	return false
 }
 
-// enclosingAssign returns the assignment "proc, err := call".
-func (fn *fun) enclosingAssign(call *ast.CallExpr) (*ast.AssignStmt, bool) {
-	path, _ := astutil.PathEnclosingInterval(fn.file, call.Pos(), call.End())
-	for i, n := range path {
-		if n != call || i+1 >= len(path) {
-			continue
-		}
-		as, ok := path[i+1].(*ast.AssignStmt)
-		if ok && len(as.Lhs) == 2 && len(as.Rhs) == 1 && ast.Unparen(as.Rhs[0]) == call {
-			return as, true
-		}
-		return nil, false
-	}
-	return nil, false
-}
-
 // procHandedOn reports whether the process variable is used other than
 // through its own methods and fields (Wait, Release, Kill, Signal, Pid) or
 // a comparison with nil: returned, stored, passed on, captured.
@@ -109,7 +90,7 @@ func (fn *fun) procHandedOn(v *types.Var) bool {
 				return true
 			}
 		case *ast.BinaryExpr:
-			if isNil(info, parent.X) || isNil(info, parent.Y) {
+			if pkgtypes.IsNil(info, parent.X) || pkgtypes.IsNil(info, parent.Y) {
 				return true
 			}
 		case *ast.AssignStmt:
@@ -197,16 +178,14 @@ func (fn *fun) processKilledInTest(v *types.Var, q *pathflow.Query) bool {
 	return true
 }
 
-func isNil(info *types.Info, e ast.Expr) bool {
-	tv, ok := info.Types[ast.Unparen(e)]
-	return ok && tv.IsNil()
-}
-
 // checkProcessWait follows the paths from the successful start to the
 // returns, looking for Wait or Release on the process.
 func (fn *fun) checkProcessWait(p *startProcess) {
 	path, _ := astutil.PathEnclosingInterval(fn.file, p.call.Pos(), p.call.End())
 	info := fn.info()
+	if fn.isMain() {
+		return // returning from main ends the process: init reaps the child
+	}
 	q := &pathflow.Query{
 		Info:         info,
 		CFG:          fn.cfg,
@@ -229,9 +208,6 @@ func (fn *fun) checkProcessWait(p *startProcess) {
 	var strictOnly ast.Node
 	for _, l := range pathflow.Leaks(q) {
 		if l.Kind != pathflow.Return {
-			continue
-		}
-		if fn.isMain() {
 			continue
 		}
 		if ret, ok := l.Node.(*ast.ReturnStmt); ok && fn.endsProgram(ret) {
@@ -257,19 +233,19 @@ func (fn *fun) reportProcess(p *startProcess, at ast.Node, msg string) {
 }
 
 func (fn *fun) reportProcessWith(report func(analysis.Diagnostic), p *startProcess, at ast.Node, msg string) {
-	name := "the process"
-	if p.proc != nil {
-		name = p.proc.Name()
-	}
-	d := analysis.Diagnostic{
+	name := p.proc.Name()
+	report(analysis.Diagnostic{
 		Pos: p.call.Pos(), End: p.call.End(),
 		Message: "the child started by " + p.name + " is not waited on some path: once it exits it stays a zombie until the parent exits; on every path, call " +
 			name + ".Wait, or go " + name + ".Wait() if it must keep running, or Release if it is detached on purpose",
-	}
-	if at != nil {
-		d.Related = related(at, msg)
-	} else {
-		d.Message = "the child started by " + p.name + " is dropped, so nothing can wait for it: once it exits it stays a zombie until the parent exits; keep the *os.Process and call its Wait, or Release if it is detached on purpose"
-	}
-	report(d)
+		Related: related(at, msg),
+	})
+}
+
+// reportDropped reports a start whose *os.Process is the blank identifier.
+func (fn *fun) reportDropped(p *startProcess) {
+	fn.c.r.Report(analysis.Diagnostic{
+		Pos: p.call.Pos(), End: p.call.End(),
+		Message: "the child started by " + p.name + " is dropped, so nothing can wait for it: once it exits it stays a zombie until the parent exits; keep the *os.Process and call its Wait, or Release if it is detached on purpose",
+	})
 }
