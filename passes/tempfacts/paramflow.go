@@ -628,6 +628,13 @@ func (pf *paramFlow) argUse(fn *ssa.Function, c carried, ci ssa.CallInstruction,
 	case key == [2]string{"fmt", "Errorf"} && forRecoveryFormat(ci) && returnedAsIs(ci):
 		pf.add(Shown) // the error hands the path to the user, to recover
 		return
+	case path == "os/exec" && sig.Recv() == nil && (obj.Name() == "Command" || obj.Name() == "CommandContext"):
+		// A child process gets the path: one the function starts and
+		// never waits for uses it after the function returns.
+		if startsUnwaited(fn) {
+			pf.add(Kept)
+		}
+		return
 	case isStd(path) && obj.Pkg() != pf.r.pkg:
 		return
 	}
@@ -966,4 +973,35 @@ func (r *Result) noReturn(instr ssa.Instruction) bool {
 		fn, _ = callee.Object().(*types.Func)
 	}
 	return fn != nil && r.exits.NoReturnFunc(fn.Origin())
+}
+
+// startsUnwaited reports whether fn starts a command (exec.Cmd's Start)
+// and never waits for one (Wait, Run, Output, CombinedOutput): the child
+// outlives the call, as a viewer or a browser launched in the background
+// does.
+func startsUnwaited(fn *ssa.Function) bool {
+	starts, waits := false, false
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			ci, ok := instr.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			callee := ci.Common().StaticCallee()
+			if callee == nil || callee.Signature.Recv() == nil {
+				continue
+			}
+			obj, ok := callee.Object().(*types.Func)
+			if !ok || obj.Pkg() == nil || obj.Pkg().Path() != "os/exec" {
+				continue
+			}
+			switch obj.Name() {
+			case "Start":
+				starts = true
+			case "Wait", "Run", "Output", "CombinedOutput":
+				waits = true
+			}
+		}
+	}
+	return starts && !waits
 }

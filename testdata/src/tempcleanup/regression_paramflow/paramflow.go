@@ -6,6 +6,7 @@ package regression_paramflow
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 )
 
@@ -112,3 +113,14 @@ func work(dir string) error { // want work:"borrows\\(0\\)"
 }
 
 func use(string) {} // want use:"borrows\\(0\\)"
+
+// A child started in the background and never waited reads the path after
+// the function returns: the object is still in use (no borrow).
+func openInViewer(path string) bool { // want openInViewer:"keepsInside\\(0\\)"
+	return exec.Command("xdg-open", "file://"+path).Start() == nil
+}
+
+// A child the function waits for is done with the path: a borrow.
+func runOn(path string) error { // want runOn:"borrows\\(0\\)"
+	return exec.Command("cat", path).Run()
+}
