@@ -108,13 +108,31 @@ type carriedIn struct {
 	fn *ssa.Function
 }
 
-// ssaFunc returns the SSA form of a function of the package, building
-// the package's form on first use; nil when it has no body.
+// ssaFunc returns the SSA form of a function of the package, nil when it
+// has no body. Only the bodies asked for are built (prepass.go): on the
+// first call, those of every function with a loud parameter that carries
+// a path or a file; any other function alone, when it is asked for.
 func (r *Result) ssaFunc(fn *types.Func) *ssa.Function {
 	if r.ssa == nil {
 		return nil
 	}
-	f := r.ssa.Package().Prog.FuncValue(fn)
+	r.findAllLoud()
+	var pkg *ssa.Package
+	if r.loudCarriers[fn] {
+		if r.carriersSSA == nil {
+			r.carriersSSA = r.ssa.Bodies(func(f *types.Func) bool { return r.loudCarriers[f] })
+		}
+		pkg = r.carriersSSA
+	} else {
+		if r.aloneSSA == nil {
+			r.aloneSSA = make(map[*types.Func]*ssa.Package)
+		}
+		if pkg = r.aloneSSA[fn]; pkg == nil {
+			pkg = r.ssa.Bodies(func(f *types.Func) bool { return f == fn })
+			r.aloneSSA[fn] = pkg
+		}
+	}
+	f := pkg.Prog.FuncValue(fn)
 	if f == nil || f.Blocks == nil {
 		return nil
 	}

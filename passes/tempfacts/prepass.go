@@ -23,18 +23,34 @@ import (
 // loudParam reports whether some use of the parameter p in the package
 // is not a plain use: the parameter must be followed.
 func (r *Result) loudParam(p *types.Var) bool {
-	if r.loud == nil {
-		r.loud = make(map[*types.Var]bool)
-		for _, d := range r.decls {
-			r.findLoud(d)
-		}
-	}
+	r.findAllLoud()
 	return r.loud[p]
 }
 
+// findAllLoud finds, once, the loud parameters of every function of the
+// package, and the functions with a loud parameter that carries a path or
+// a file (pathCarrier): the questions the package's facts ask are about
+// those, and their bodies are built together (ssaFunc). A parameter of
+// another type is asked about only when a tracked object is passed to it,
+// which is rare: its function is built alone when it is.
+func (r *Result) findAllLoud() {
+	if r.loud != nil {
+		return
+	}
+	r.loud = make(map[*types.Var]bool)
+	r.loudCarriers = make(map[*types.Func]bool)
+	for fn, d := range r.decls {
+		if r.findLoud(d) {
+			r.loudCarriers[fn] = true
+		}
+	}
+}
+
 // findLoud marks the parameters of d (its receiver included) that some
-// use in its body, or in a closure inside it, leaves unjudged.
-func (r *Result) findLoud(d *ast.FuncDecl) {
+// use in its body, or in a closure inside it, leaves unjudged, and reports
+// whether it marked one that carries a path or a file.
+func (r *Result) findLoud(d *ast.FuncDecl) bool {
+	found := false
 	params := make(map[*types.Var]bool)
 	add := func(fl *ast.FieldList) {
 		if fl == nil {
@@ -61,9 +77,11 @@ func (r *Result) findLoud(d *ast.FuncDecl) {
 		}
 		if !r.plainUse(id, stack) {
 			r.loud[v] = true
+			found = found || pathCarrier(v.Type())
 		}
 		return true
 	})
+	return found
 }
 
 // plainUse reports whether the use id, with its ancestors on stack, only

@@ -11,6 +11,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/cfg"
+	"golang.org/x/tools/go/ssa"
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/tmplint/tmplint/internal/analysisdoc"
@@ -171,12 +172,16 @@ type Result struct {
 	reasonsMemo  map[[2]any]uint
 	busy         map[*types.Func]bool
 
-	// ssa is the package's SSA form, built when a parameter needs
-	// following; flows are the parameters followed (paramflow.go);
-	// loud are the parameters that need it (prepass.go).
-	ssa   *lazyssa.Program
-	flows map[[2]any]*paramFlow
-	loud  map[*types.Var]bool
+	// ssa builds the package's SSA form with the bodies asked for: the
+	// functions of loudCarriers together, in carriersSSA, each other
+	// function alone, in aloneSSA (prepass.go, ssaFunc); loud are the
+	// parameters that need following, flows those followed (paramflow.go).
+	ssa          *lazyssa.Program
+	carriersSSA  *ssa.Package
+	aloneSSA     map[*types.Func]*ssa.Package
+	flows        map[[2]any]*paramFlow
+	loud         map[*types.Var]bool
+	loudCarriers map[*types.Func]bool
 }
 
 // Exits is the exit classifier of the package, for pathflow.Query.Exit.
