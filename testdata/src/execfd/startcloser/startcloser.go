@@ -67,7 +67,7 @@ type Monitor interface {
 type defaultMonitor struct{}
 
 func (defaultMonitor) Start(c *exec.Cmd) error { return c.Start() } // want Start:"paramUses"
-func (defaultMonitor) Wait(c *exec.Cmd) error  { return c.Wait() } // want Wait:"paramUses"
+func (defaultMonitor) Wait(c *exec.Cmd) error  { return c.Wait() }  // want Wait:"paramUses"
 
 var monitor Monitor = defaultMonitor{}
 
