@@ -107,6 +107,16 @@ func (fn *fun) checkWait(cmd *command, start *ast.CallExpr) {
 			return pathflow.Action{}
 		},
 	}
+	// A wait deferred before the start ("defer func() { rd.Close();
+	// cmd.Wait() }()", then Start) runs at every return after it.
+	waits := make(map[ast.Node]bool)
+	ast.Inspect(fn.body, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok && call.Pos() < start.Pos() && fn.waitsCmd(call, cmd.v) {
+			waits[call] = true
+		}
+		return n == nil || n.Pos() < start.Pos()
+	})
+	fn.deferRelease(q, start.Pos(), waits)
 	report := fn.c.r.Report
 	var leak ast.Node // a return that ends the program right after
 	for _, l := range pathflow.Leaks(q) {
