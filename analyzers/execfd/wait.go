@@ -117,8 +117,8 @@ func (fn *fun) checkWait(cmd *command, start *ast.CallExpr) {
 		return n == nil || n.Pos() < start.Pos()
 	})
 	fn.deferRelease(q, start.Pos(), waits)
-	report := fn.c.r.Report
-	var leak ast.Node // a return that ends the program right after
+	report := fn.unwaitedReport() // testkill.go
+	var leak ast.Node             // a return that ends the program right after
 	for _, l := range pathflow.Leaks(q) {
 		var msg string
 		switch l.Kind {
@@ -137,9 +137,6 @@ func (fn *fun) checkWait(cmd *command, start *ast.CallExpr) {
 			msg = "the loop starts another child before this one is waited"
 		default:
 			continue
-		}
-		if fn.killedInTest(cmd, q) { // testkill.go
-			report = fn.c.r.ReportStrict
 		}
 		fn.reportUnwaited(report, cmd, start, l.Node, msg)
 		return
