@@ -110,6 +110,19 @@
 // without mode bits (vfat, msdos, exfat, ntfs, iso9660, udf), whose mount
 // options decide every mode.
 //
+// A creation at a predictable name in shared temp (a constant, or one built
+// from a pid, a time or a counter, created without O_EXCL) is temppath's
+// finding on the same call: another user can take the name first, and its
+// fix (os.CreateTemp, os.MkdirTemp) also makes the object private. When the
+// mode lets other users only read the file or list the directory (as the
+// 0666 of os.Create is taken to), the mode is folded into that finding and
+// reported only under -strict: a maintainer fixes the line once. A mode
+// that lets others write into the object keeps its finding (the program
+// then reads what another user may have put there, and a fixed directory
+// that must keep its name is told by temppath to check its owner, which
+// does not narrow its mode), and so does a creation inside a directory
+// made at a predictable name, which that directory's finding counts.
+//
 // Creation modes elsewhere (0666 files, 0777 directories: the Go
 // convention of letting the umask decide) are not reported by default.
 //

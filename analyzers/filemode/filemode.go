@@ -527,7 +527,8 @@ func (c *checker) create(call *fscall.Call) {
 				call.Name, modeval.Format(p), what, says, modeval.Format(to)),
 			SuggestedFixes: c.modeFix(call, v, to),
 		}
-		if !c.testDataOnly(d, othersWrite(p, call.IsDir())) && !c.namedByTemppath(call, d) {
+		writable := othersWrite(p, call.IsDir())
+		if !c.testDataOnly(d, writable) && !c.namedByTemppath(call, d, writable) {
 			c.sharedFinding(call, d, "with mode "+modeval.Format(p))
 		}
 		return
@@ -577,7 +578,7 @@ func (c *checker) implicit(call *fscall.Call, shared bool, policy uint64) {
 			d.SuggestedFixes = []analysis.SuggestedFix{fix}
 		}
 		// As the message says, the usual umask leaves others read access.
-		if !c.testDataOnly(d, false) {
+		if !c.testDataOnly(d, false) && !c.namedByTemppath(call, d, false) {
 			c.sharedFinding(call, d, "with mode 0666 before umask")
 		}
 		return
