@@ -78,7 +78,12 @@
 // package outside the standard library may start is a package fact
 // (startsProcess); for the standard library it is written down (os/exec,
 // net/http/cgi, go/build and the others that import os/exec). A library
-// keeps every finding: it does not know the program it ends up in.
+// keeps every finding: it does not know the program it ends up in. The
+// program is what go build makes of the main package, its non-test files
+// and their imports: when the package is analyzed with its tests, a test
+// that runs the command (and so starts processes in the test binary) does
+// not make the program's findings default ones; the test files' own
+// descriptors are judged by the rule for tests below.
 //
 // The strict profile (-strict) also reports calls whose flags are not
 // constant, unless a constant part of them is known to include the flag.
