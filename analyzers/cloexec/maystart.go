@@ -20,7 +20,9 @@ import (
 type window struct {
 	decls     map[*types.Func]*ast.FuncDecl // the package's function declarations
 	funStarts map[*types.Func]bool          // memo of bodyStarts per declared function
-	ownStarts *bool                         // memo of callsStart (window.go)
+	// testStartsMemo memoizes testStarts per declared function.
+	testStartsMemo map[*types.Func]bool
+	ownStarts      *bool // memo of callsStart (window.go)
 }
 
 // mayStart reports whether the call may start a process.
@@ -68,9 +70,28 @@ func (c *checker) mayStart(call *ast.CallExpr) bool {
 // bodyStarts reports whether the function, declared in this package, may
 // start a process: whether a call in its body may.
 func (c *checker) bodyStarts(fn *types.Func) bool {
+	fn = fn.Origin()
+	if v, ok := c.funStarts[fn]; ok {
+		return v
+	}
+	decl := c.funcDecl(fn)
+	if decl == nil {
+		return c.starts // no body here (assembly, linkname)
+	}
+	if c.funStarts == nil {
+		c.funStarts = make(map[*types.Func]bool)
+	}
+	c.funStarts[fn] = false // a recursive call adds nothing
+	v := c.callsStartIn(decl.Body, nil)
+	c.funStarts[fn] = v
+	return v
+}
+
+// funcDecl returns the declaration, with a body, of a function of the
+// package; nil if it has none here.
+func (c *checker) funcDecl(fn *types.Func) *ast.FuncDecl {
 	if c.decls == nil {
 		c.decls = make(map[*types.Func]*ast.FuncDecl)
-		c.funStarts = make(map[*types.Func]bool)
 		for _, file := range c.pass.Files {
 			for _, d := range file.Decls {
 				if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
@@ -81,18 +102,7 @@ func (c *checker) bodyStarts(fn *types.Func) bool {
 			}
 		}
 	}
-	fn = fn.Origin()
-	if v, ok := c.funStarts[fn]; ok {
-		return v
-	}
-	decl := c.decls[fn]
-	if decl == nil {
-		return c.starts // no body here (assembly, linkname)
-	}
-	c.funStarts[fn] = false // a recursive call adds nothing
-	v := c.callsStartIn(decl.Body, nil)
-	c.funStarts[fn] = v
-	return v
+	return c.decls[fn.Origin()]
 }
 
 // callsStartIn reports whether a call in the node, for which from is nil or

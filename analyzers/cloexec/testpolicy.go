@@ -5,6 +5,8 @@ import (
 	"go/types"
 	"strings"
 
+	"golang.org/x/tools/go/types/typeutil"
+
 	"github.com/tmplint/tmplint/internal/testpar"
 )
 
@@ -27,12 +29,19 @@ func (c *checker) quietInTest(s *site) bool {
 	if f == nil || !strings.HasSuffix(f.Name(), "_test.go") && !c.takesTest(decl) {
 		return false
 	}
-	return !c.startsAfter(s.fun, s.call)
+	// The test starts no child after the creation, or only once the
+	// descriptor is closed again.
+	return !c.startsAfterIn(s.fun, s.call, c.testStarts) || c.closedBefore(s, c.testStarts)
 }
 
 // startsAfter reports whether the function may start a process after the
 // call: a call later in the function, or anywhere in a loop around the call.
 func (c *checker) startsAfter(fun ast.Node, call *ast.CallExpr) bool {
+	return c.startsAfterIn(fun, call, c.mayStart)
+}
+
+// startsAfterIn is startsAfter with starts as the test of a call.
+func (c *checker) startsAfterIn(fun ast.Node, call *ast.CallExpr, starts func(*ast.CallExpr) bool) bool {
 	if fun == nil {
 		return false // a package-level initializer
 	}
@@ -46,7 +55,52 @@ func (c *checker) startsAfter(fun ast.Node, call *ast.CallExpr) bool {
 		}
 		return true
 	})
-	return c.callsStartIn(fun, func(other *ast.CallExpr) bool { return other.Pos() >= from && other != call })
+	return callsIn(fun, func(other *ast.CallExpr) bool { return other.Pos() >= from && other != call && starts(other) })
+}
+
+// callsIn reports whether some call under n satisfies pred.
+func callsIn(n ast.Node, pred func(*ast.CallExpr) bool) bool {
+	found := false
+	ast.Inspect(n, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok && !found && pred(call) {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// testStarts reports whether a call of a test starts a child itself: a
+// child start, TestMain's m.Run when the package's tests start one, a
+// function of the package whose body does, a function of a package that
+// may. A method called through an interface, or a function value, is the
+// code under test, not the test starting a child: in a package that starts
+// processes elsewhere, an io.Reader's Read would otherwise count.
+func (c *checker) testStarts(call *ast.CallExpr) bool {
+	callee, ok := typeutil.Callee(c.pass.TypesInfo, call).(*types.Func)
+	if !ok || callee.Pkg() == nil {
+		return false
+	}
+	if recv := callee.Type().(*types.Signature).Recv(); recv != nil && types.IsInterface(recv.Type()) {
+		return false
+	}
+	if callee.Pkg() == c.pass.Pkg && !isChildStart(callee) {
+		decl := c.funcDecl(callee)
+		if decl == nil {
+			return false
+		}
+		if v, ok := c.testStartsMemo[callee]; ok {
+			return v
+		}
+		if c.testStartsMemo == nil {
+			c.testStartsMemo = make(map[*types.Func]bool)
+		}
+		c.testStartsMemo[callee] = false // a recursive call adds nothing
+		v := callsIn(decl.Body, c.testStarts)
+		c.testStartsMemo[callee] = v
+		return v
+	}
+	return c.mayStart(call)
 }
 
 // takesTest reports whether the function has a parameter of a test's type:

@@ -23,6 +23,13 @@ import (
 // closedBeforeStart reports whether the descriptor the site creates is
 // closed before any process can be started.
 func (c *checker) closedBeforeStart(s *site) bool {
+	return !c.packageStarts() && c.closedBefore(s, c.mayStart)
+}
+
+// closedBefore reports whether the descriptor the site creates stays in the
+// function and is closed, in its block, before any call for which starts
+// holds.
+func (c *checker) closedBefore(s *site, starts func(*ast.CallExpr) bool) bool {
 	assign, ok := s.parent.(*ast.AssignStmt)
 	if !ok || len(assign.Rhs) != 1 || assign.Rhs[0] != s.call || s.fun == nil {
 		return false
@@ -42,7 +49,7 @@ func (c *checker) closedBeforeStart(s *site) bool {
 		}
 	}
 	block := c.blockOf(s.fun, assign)
-	if block == nil || c.packageStarts() || !c.onlySyscallUses(s.fun, fd, id) {
+	if block == nil || !c.onlySyscallUses(s.fun, fd, id) {
 		return false
 	}
 	// Find the close among the statements that follow in the block.
@@ -69,8 +76,8 @@ func (c *checker) closedBeforeStart(s *site) bool {
 	if end == token.NoPos {
 		return false
 	}
-	return !c.callsStartIn(s.fun, func(other *ast.CallExpr) bool {
-		return other.Pos() > s.call.End() && other.End() <= end
+	return !callsIn(s.fun, func(other *ast.CallExpr) bool {
+		return other.Pos() > s.call.End() && other.End() <= end && starts(other)
 	})
 }
 

@@ -1,6 +1,7 @@
 package testfiles
 
 import (
+	"io"
 	"os"
 	"os/exec"
 	"syscall"
@@ -83,6 +84,26 @@ func TestHelperStarts(t *testing.T) {
 	fd, _ := syscall.Open("testdata/x", syscall.O_RDONLY, 0) // want `syscall.Open without O_CLOEXEC`
 	startsHelper()
 	syscall.Close(fd)
+}
+
+// Closed again before the test starts its child.
+func TestClosedBeforeRun(t *testing.T) {
+	fd, err := syscall.Open("testdata/x", syscall.O_RDONLY, 0) // ok
+	if err != nil {
+		t.Fatal(err)
+	}
+	syscall.Close(fd)
+	exec.Command("true").Run()
+}
+
+// A method called through an interface after the creation is the code
+// under test, not the test starting a child, even in a package that starts
+// processes.
+func TestInterfaceCall(t *testing.T) {
+	var p [2]int
+	syscall.Pipe(p[:]) // ok
+	var r io.Reader = os.Stdin
+	r.Read(make([]byte, 1))
 }
 
 // TestMain's descriptor is open while every test runs, and they start
