@@ -244,26 +244,6 @@ func derefNamed(t types.Type) types.Type {
 	return t
 }
 
-// rootVar returns the variable an expression of selectors starts from
-// (opts for opts.IO), nil if it starts from anything else.
-func rootVar(info *types.Info, e ast.Expr) *types.Var {
-	for {
-		switch x := ast.Unparen(e).(type) {
-		case *ast.SelectorExpr:
-			e = x.X
-		case *ast.StarExpr:
-			e = x.X
-		case *ast.TypeAssertExpr:
-			e = x.X
-		case *ast.Ident:
-			v, _ := info.Uses[x].(*types.Var)
-			return v
-		default:
-			return nil
-		}
-	}
-}
-
 // A setCall is a call of a setter on a command of the function.
 type setCall struct {
 	call     *ast.CallExpr
@@ -304,7 +284,7 @@ func (fn *fun) checkSetters() {
 		return true
 	})
 	for _, sc := range calls {
-		root := rootVar(info, sc.x)
+		root := pkgtypes.RootVar(info, sc.x)
 		if root == nil {
 			continue
 		}
@@ -350,7 +330,7 @@ func (fn *fun) reportSetter(sc setCall, x string, root *types.Var, start *ast.Ca
 				// The closer, called on the value.
 				sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr)
 				m, isFn := typeutil.Callee(info, n).(*types.Func)
-				if ok && isFn && m == closer && rootVar(info, sel.X) == root {
+				if ok && isFn && m == closer && pkgtypes.RootVar(info, sel.X) == root {
 					return pathflow.Action{Effect: pathflow.Released}
 				}
 			case *ast.TypeAssertExpr:
@@ -358,7 +338,7 @@ func (fn *fun) reportSetter(sc setCall, x string, root *types.Var, start *ast.Ca
 				// ("if c, ok := opts.IO.(StartCloser); ok"): where it
 				// has none there is nothing to close, and where it
 				// has, the code asks for it to call it.
-				if rootVar(info, n.X) == root && n.Type != nil {
+				if pkgtypes.RootVar(info, n.X) == root && n.Type != nil {
 					if obj, _, _ := types.LookupFieldOrMethod(info.TypeOf(n.Type), true, fn.c.pass.Pkg, closer.Name()); obj != nil {
 						return pathflow.Action{Effect: pathflow.Released}
 					}
