@@ -250,6 +250,11 @@ type Query struct {
 	// succeeded (Leak.Unchecked): a hint that acts on the resource there
 	// must first test that it exists. Optional: it costs states.
 	NoteUnchecked bool
+	// DeferredReleases, for Reaches, counts a release of effect Deferred
+	// that runs at every return (not guarded by an error) as a release:
+	// the nodes after it are reached only once the function's end is
+	// arranged to release the resource. Optional.
+	DeferredReleases bool
 }
 
 // A Leak is an exit reached without a release.

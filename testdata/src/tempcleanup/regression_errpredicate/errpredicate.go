@@ -76,7 +76,7 @@ func notAPredicate() error {
 }
 
 func negatedPredicate() error {
-	dir, err := os.MkdirTemp("", "x") // want `not removed on every path`
+	dir, err := os.MkdirTemp("", "x") // want `not removed on any path`
 	if !os.IsExist(err) {              // also the success branch
 		return err
 	}
