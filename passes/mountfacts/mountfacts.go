@@ -48,9 +48,9 @@ func (*mounter) String() string { return "mounter" }
 
 // Result answers for the calls of one package.
 type Result struct {
-	info   *types.Info
-	pass   *analysis.Pass
-	local  map[*types.Func][]int
+	info  *types.Info
+	pass  *analysis.Pass
+	local map[*types.Func][]int
 	// unmounts are the parameters each function unmounts (unmounts.go).
 	unmounts map[*types.Func][]int
 	active   bool // the package can mount at all
