@@ -153,6 +153,8 @@ func (fn *fun) reportUnwaited(report func(analysis.Diagnostic), cmd *command, st
 		// never exits: a plain Wait there hangs (a failed Apply of a
 		// tar stream leaves tar writing to its StdoutPipe).
 		hint = fmt.Sprintf("on every path, call %[1]s.Process.Kill then %[1]s.Wait (a plain Wait blocks while the child is stuck writing to a pipe nothing drains), or go %[1]s.Wait() if it must keep running", name)
+	} else if fn.successReturn(l.Node) {
+		hint = runningChildHint(name) // runningchild.go
 	}
 	hint += killGuard(name, errVar, l) // startfailed.go
 	report(analysis.Diagnostic{
