@@ -18,7 +18,7 @@ func (e cmdErr) Error() string { return "cmd" }
 // One return for "Start failed" and "Start succeeded, then ctx was
 // cancelled": the guard names Start's error.
 func runCtx(ctx context.Context, cmd *exec.Cmd) error {
-	err := cmd.Start() // want `cmd.Start succeeds but a later error is returned without waiting for the child: .*; where Start succeeded \(if err == nil: on this path Start may have failed, and then there is no process to kill\), call cmd.Process.Kill then cmd.Wait before returning the error`
+	err := cmd.Start() // want `cmd.Start succeeds but a later error is returned without waiting for the child: .*; where Start succeeded \(if err == nil\), call cmd.Process.Kill then cmd.Wait before returning the error$`
 	if ctx.Err() != nil {
 		return cmdErr{err: err, ctxErr: ctx.Err()}
 	}
@@ -31,7 +31,7 @@ func runCtx(ctx context.Context, cmd *exec.Cmd) error {
 // Start's error is assigned again before the return: only cmd.Process
 // still tells whether there is a child.
 func runReassigned(ctx context.Context, cmd *exec.Cmd, check func() error) error {
-	err := cmd.Start() // want `; where Start succeeded \(if cmd.Process != nil: on this path Start may have failed, and then there is no process to kill\), call cmd.Process.Kill`
+	err := cmd.Start() // want `; where Start succeeded \(if cmd.Process != nil\), call cmd.Process.Kill`
 	err = errors.Join(err, check())
 	if ctx.Err() != nil {
 		return err
@@ -70,7 +70,7 @@ func runCheckedOr(ctx context.Context, cmd *exec.Cmd, quit bool) error {
 // hint's "Kill then Wait" is guarded too.
 func ownCtx(ctx context.Context) error {
 	cmd := exec.CommandContext(ctx, "sleep", "1")
-	err := cmd.Start() // want `cmd.Start succeeds but the child is not waited on some path: .*to stop it \(on the path shown Start may have failed: kill only if err == nil\)$`
+	err := cmd.Start() // want `cmd.Start succeeds but the child is not waited on some path: .*to stop it \(kill only where Start succeeded: if err == nil\)$`
 	if ctx.Err() != nil {
 		return err
 	}
