@@ -97,7 +97,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	c := &checker{pass: pass, r: r, handsOff: make(map[ast.Node]bool), later: make(map[ast.Node]later)}
 	c.starts = starts
-	c.noChild = pass.Pkg.Name() == "main" && !starts
+	c.noChild = pass.Pkg.Name() == "main" && (!starts || !mainProgramStarts(pass))
 	for _, file := range pass.Files {
 		if c.r.Generated(file) {
 			continue
@@ -130,7 +130,7 @@ type checker struct {
 	r        *report.Reporter
 	handsOff map[ast.Node]bool // memo of startsChild per function
 	later    map[ast.Node]later
-	noChild  bool // a main package whose program starts no process
+	noChild  bool // a main package whose program (its non-test files) starts no process
 	starts   bool // the package, or one it imports, may start a process
 	window        // what may start a process while a descriptor is open
 	// buildsFor memoizes packageMayBuildFor per GOOS.

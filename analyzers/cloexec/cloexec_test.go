@@ -41,10 +41,13 @@ func setStrict(t *testing.T) {
 
 // TestMainProgram: in a main package whose program (its imports included,
 // by facts) starts no process, findings are strict-only; a library's stay.
+// The program is the package's non-test files: a test that runs the command
+// (testexec) starts processes in the test binary, not in the program.
 func TestMainProgram(t *testing.T) {
 	analysistest.Run(t, testdatadir.Dir(t), cloexec.Analyzer,
 		"cloexec/mainprogram/quiet", "cloexec/mainprogram/execs", "cloexec/mainprogram/viaimport",
-		"cloexec/mainprogram/rawfork", "cloexec/mainprogram/helper", "cloexec/mainprogram/starter")
+		"cloexec/mainprogram/rawfork", "cloexec/mainprogram/helper", "cloexec/mainprogram/starter",
+		"cloexec/mainprogram/testexec", "cloexec/mainprogram/teststarter")
 	setStrict(t)
 	analysistest.Run(t, testdatadir.Dir(t), cloexec.Analyzer, "cloexec/mainprogram/quietstrict")
 }

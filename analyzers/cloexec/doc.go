@@ -78,23 +78,25 @@
 // package outside the standard library may start is a package fact
 // (startsProcess); for the standard library it is written down (os/exec,
 // net/http/cgi, go/build and the others that import os/exec). A library
-// keeps every finding: it does not know the program it ends up in.
+// keeps every finding: it does not know the program it ends up in. The
+// program is what go build makes of the main package, its non-test files
+// and their imports: when the package is analyzed with its tests, a test
+// that runs the command (and so starts processes in the test binary) does
+// not make the program's findings default ones; the test files' own
+// descriptors are judged by the rule for tests below.
 //
 // The strict profile (-strict) also reports calls whose flags are not
 // constant, unless a constant part of them is known to include the flag.
 //
 // Tests: a descriptor without close-on-exec in test code (a _test.go file,
 // or a function that takes a *testing.T, *testing.B, *testing.F or
-// testing.TB, as a test suite's package has) leaks only into a child
-// started while it is open. Tests run one at a time unless
-// they call t.Parallel, so the finding is strict-only unless the test can
-// start a child while the descriptor is open: the function that makes it
-// may start a process after the creation (or anywhere in a loop around it;
-// TestMain's m.Run counts when the package's tests may start one), or the
-// function runs in a parallel test (it calls t.Parallel, itself or in a
-// subtest, or such a test calls or names it; callers in other packages
-// are not seen) and the test package, its imports included, may start a
-// process.
+// testing.TB, as a test suite's package has) is reported only when the
+// test itself starts a child while it is open: the function that makes it
+// may start a process after the creation (or anywhere in a loop around
+// it; TestMain's m.Run counts when the package's tests may start one).
+// Otherwise the finding is strict-only, parallel tests included: a child
+// of another test holds the copy only until it exits, and the test binary
+// exits soon after.
 //
 // A descriptor closed again before anything could start a process is open
 // only for that window, and its finding is strict-only, in any code, when:

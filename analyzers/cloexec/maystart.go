@@ -20,7 +20,6 @@ import (
 type window struct {
 	decls     map[*types.Func]*ast.FuncDecl // the package's function declarations
 	funStarts map[*types.Func]bool          // memo of bodyStarts per declared function
-	parallel  map[*ast.FuncDecl]bool        // the functions a parallel test runs (tests.go)
 	ownStarts *bool                         // memo of callsStart (window.go)
 }
 

@@ -2,6 +2,7 @@ package cloexec
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 	"strings"
 
@@ -84,7 +85,7 @@ func programStarts(pass *analysis.Pass) bool {
 		}
 	}
 	if !starts && pkgtypes.ImportsAny(pass.Pkg, "os", syscallPath, unixPath) {
-		starts = callsStart(pass)
+		starts = callsStart(pass, allFiles)
 	}
 	if starts && pass.Pkg.Name() != "main" {
 		// (Nothing imports a main package.)
@@ -93,12 +94,57 @@ func programStarts(pass *analysis.Pass) bool {
 	return starts
 }
 
-// callsStart reports whether the package's own code starts a process:
+// The program of a main package is what go build makes of it: its non-test
+// files and what they import. When the package is analyzed with its tests,
+// the test files add imports and calls that start processes (a test that
+// runs the command it tests), but they run in the test binary, never in the
+// program; a descriptor made by the program's code is judged by the
+// program. The test files' own descriptors are judged by the test policy
+// (testpolicy.go).
+
+// mainProgramStarts reports whether the program that the main package's
+// non-test files make may start a process.
+func mainProgramStarts(pass *analysis.Pass) bool {
+	files := nonTestFiles(pass)
+	for _, file := range pass.Files {
+		if !files(file) {
+			continue
+		}
+		for _, spec := range file.Imports {
+			name := pass.TypesInfo.PkgNameOf(spec)
+			if name == nil || importStarts(pass, name.Imported()) {
+				return true // (an import not type-checked is not known to start nothing)
+			}
+		}
+	}
+	return callsStart(pass, files)
+}
+
+// nonTestFiles returns a filter of the package's files that are not
+// _test.go files.
+func nonTestFiles(pass *analysis.Pass) func(*ast.File) bool {
+	return func(file *ast.File) bool { return !isTestFile(pass, file.Pos()) }
+}
+
+// allFiles is the filter of every file.
+func allFiles(*ast.File) bool { return true }
+
+// isTestFile reports whether the position is in a _test.go file.
+func isTestFile(pass *analysis.Pass, pos token.Pos) bool {
+	f := pass.Fset.File(pos)
+	return f != nil && strings.HasSuffix(f.Name(), "_test.go")
+}
+
+// callsStart reports whether the package's own code, in the files that
+// files admits, starts a process:
 // os.StartProcess, syscall.ForkExec and Exec, unix.Exec, or a raw system
 // call of fork, vfork, clone or execve.
-func callsStart(pass *analysis.Pass) bool {
+func callsStart(pass *analysis.Pass, files func(*ast.File) bool) bool {
 	found := false
 	for _, file := range pass.Files {
+		if !files(file) {
+			continue
+		}
 		ast.Inspect(file, func(n ast.Node) bool {
 			if found {
 				return false
@@ -146,7 +192,7 @@ func rawStart(pass *analysis.Pass, pkg *types.Package, trap ast.Expr) bool {
 // a child while the descriptor is open (tests.go), and for a descriptor
 // closed before anything could start one (window.go).
 func (c *checker) report(s *site, d analysis.Diagnostic) {
-	if c.noChild || c.quietInTest(s) || c.closedBeforeStart(s) {
+	if c.noChild && !isTestFile(c.pass, s.call.Pos()) || c.quietInTest(s) || c.closedBeforeStart(s) {
 		c.r.ReportStrict(d)
 		return
 	}

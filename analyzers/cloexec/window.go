@@ -77,7 +77,7 @@ func (c *checker) closedBeforeStart(s *site) bool {
 // packageStarts reports whether the package's own code starts a process.
 func (c *checker) packageStarts() bool {
 	if c.ownStarts == nil {
-		v := callsStart(c.pass)
+		v := callsStart(c.pass, allFiles)
 		c.ownStarts = &v
 	}
 	return *c.ownStarts

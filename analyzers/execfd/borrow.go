@@ -113,6 +113,9 @@ func (c *checker) paramUse(fn *types.Func, i int) paramUse {
 	if sig.TypeParams() != nil || sig.RecvTypeParams() != nil || i >= sig.Params().Len() {
 		return useTakes
 	}
+	if isAbstract(fn) {
+		return c.interfaceUse(fn, i) // implementations.go
+	}
 	flow, prog := c.flow()
 	sf := prog.FuncValue(fn)
 	if sf == nil || sf.Blocks == nil {

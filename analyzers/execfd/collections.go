@@ -335,7 +335,7 @@ func (fn *fun) checkCollected(cmd *command, start *ast.CallExpr) {
 		if loop {
 			msg = "this return leaves the children started so far, kept in " + col + ", unwaited"
 		}
-		fn.c.r.Report(analysis.Diagnostic{
+		fn.unwaitedReport()(analysis.Diagnostic{
 			Pos: start.Pos(), End: start.End(),
 			Message: fmt.Sprintf("%s.Start succeeds and the child is kept in %s, but some path returns without waiting for the commands in %s: %s; wait for each command in %s (Process.Kill then Wait to stop them) before returning",
 				name, col, col, fn.unwaitedHarm(cmd), col),

@@ -51,8 +51,8 @@
 //     its Pid returned or stored for a wait4 elsewhere); a start that asks
 //     for a pidfd (SysProcAttr.PidFD) is reaped through it by its holder.
 //     A dropped result ("_, err := os.StartProcess(...)") can never be
-//     waited. In a test, a process that the test kills but never waits is
-//     a zombie only until the test binary exits: strict-only;
+//     waited. In test code, a process left unwaited is a zombie only
+//     until the test binary exits: strict-only;
 //   - a child followed through its *os.Process in a local variable
 //     ("current = cmd.Process"): a Wait or Release on the variable waits
 //     for the command, Kill or Signal on it does not reap, and a loop that
@@ -211,24 +211,24 @@
 // function also called from elsewhere, or whose error main only logs,
 // keeps the finding.
 //
-// Tests are judged like other code: a zombie or a kept descriptor in a
-// test binary is the same leak, with two exceptions. In test code (a
+// Tests are judged like other code, with two exceptions. In test code (a
 // _test.go file, or a function that takes a *testing.T, *testing.B,
-// *testing.F, testing.TB or *testing.M), a child killed (Process.Kill or
-// Signal, direct or deferred) on every path where it is not waited stays a
-// zombie only until the test binary exits, runs nothing and holds nothing
-// but its process table entry: that finding is strict-only. A child left
-// running on some path is still reported. And a descriptor handed to a
-// child that the test keeps, where no read of the function waits on the
-// other end of its pipe, is held only until the test binary exits:
-// strict-only too. A kept write end whose reader the test then reads
-// hangs the test, and stays reported.
+// *testing.F, testing.TB or *testing.M), a child or process left unwaited
+// (started and not waited on some path, kept in a slice, never kept,
+// dropped) stays a zombie, or runs on, only until the test binary exits,
+// and maintainers do not change tests for it: those findings are
+// strict-only. And a descriptor handed to a child that the test keeps,
+// where no read of the function waits on the other end of its pipe, is
+// held only until the test binary exits: strict-only too. A kept write end
+// whose reader the test then reads hangs the test, and a detached child
+// holding the test binary's own stdout makes go test wait for it: both stay
+// reported.
 //
 // The strict profile (-strict) reports the WaitDelay rule for every
 // exec.CommandContext whose output goes to a writer that is not known to be
 // an *os.File, whatever it runs.
 //
-// Tests: every other rule applies to _test.go files as to any code: a
-// child a test neither waits for nor kills, or a pipe end it keeps while
-// it reads the other, leaks or hangs the test binary like any program.
+// Tests: every other rule applies to _test.go files as to any code: a pipe
+// end a test keeps while it reads the other hangs the test binary like any
+// program.
 package execfd

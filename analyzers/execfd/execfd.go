@@ -101,6 +101,11 @@ type checker struct {
 	// creators memoizes which functions of the package return a fresh
 	// command.
 	creators map[*types.Func]bool
+	// impls memoizes the package's implementations of its interface
+	// methods (implementations.go).
+	impls map[*types.Func][]*types.Func
+	// setterMemo memoizes the setters a method call may run (setter.go).
+	setterMemo map[*types.Func][]*setter
 }
 
 // A fun is one function body under analysis.
@@ -232,6 +237,7 @@ func (c *checker) function(f *ast.File, node ast.Node, body *ast.BlockStmt, grap
 	fn.checkNumberedFDs()
 	fn.checkStdinPipes()
 	fn.checkProcessWaits()
+	fn.checkSetters()
 }
 
 // walk visits the nodes of the body, with the stack of their ancestors and

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -26,11 +27,22 @@ type store struct {
 }
 
 // fieldStore returns the store when the use id is the value assigned to a
-// field of a struct: "s.child = cmd", "&server{child: cmd}".
+// field of a struct: "s.child = cmd", "&server{child: cmd}", or appended
+// to a slice field: "s.children = append(s.children, cmd)".
 func fieldStore(info *types.Info, id ast.Expr, stack []ast.Node) *store {
 	i, child := outsideParens(stack, id)
 	if i < 0 {
 		return nil
+	}
+	if call, ok := stack[i].(*ast.CallExpr); ok && i > 0 && slices.Contains(sliceElems(info, call), child.(ast.Expr)) {
+		// The append's result is the value stored.
+		i, child = outsideParens(stack[:i], call)
+		if i < 0 {
+			return nil
+		}
+		if as, ok := stack[i].(*ast.AssignStmt); !ok || len(as.Lhs) != 1 || !sameField(info, as.Lhs[0], call.Args[0]) {
+			return nil
+		}
 	}
 	switch p := stack[i].(type) {
 	case *ast.AssignStmt:
@@ -69,6 +81,19 @@ func fieldStore(info *types.Info, id ast.Expr, stack []ast.Node) *store {
 	return nil
 }
 
+// sameField reports whether a and b select the same field of the same
+// variable: s.children, s.children.
+func sameField(info *types.Info, a, b ast.Expr) bool {
+	sa, ok1 := ast.Unparen(a).(*ast.SelectorExpr)
+	sb, ok2 := ast.Unparen(b).(*ast.SelectorExpr)
+	if !ok1 || !ok2 || info.Uses[sa.Sel] != info.Uses[sb.Sel] {
+		return false
+	}
+	xa, ok1 := ast.Unparen(sa.X).(*ast.Ident)
+	xb, ok2 := ast.Unparen(sb.X).(*ast.Ident)
+	return ok1 && ok2 && info.Uses[xa] != nil && info.Uses[xa] == info.Uses[xb]
+}
+
 // ownedFields records, per field of the package that holds a command, a
 // process or a file, whether some function waits for it, closes it or
 // hands it on. The fields are followed on the package's SSA form
@@ -91,6 +116,9 @@ func (c *checker) ownedFields() *ownedFields {
 	prog := c.pass.ResultOf[lazyssa.Analyzer].(*lazyssa.Program)
 	tracked := func(v *types.Var) bool {
 		t := v.Type()
+		if sl, ok := t.Underlying().(*types.Slice); ok && isCmd(sl.Elem()) {
+			t = sl.Elem() // the children a slice field holds
+		}
 		return v.Pkg() == c.pass.Pkg && (isCmd(t) || isNamed(t, "os", "Process") || isNamed(t, "os", "File"))
 	}
 	// A callback given the command may wait for it: function values
@@ -128,10 +156,15 @@ func (fn *fun) checkStores(cmd *command) {
 	if isNamed(st.field.Type(), "os", "Process") {
 		wait = st.field.Name() + ".Wait, or Release to detach it"
 	}
+	holds, it, one, them := "holds the child", "waits for it", "it", "wait for it"
+	if _, ok := st.field.Type().Underlying().(*types.Slice); ok {
+		holds, it, one, them = "collects the children", "waits for them", "one", "wait for each"
+		wait = "Wait on every element of " + st.field.Name()
+	}
 	fn.c.r.Report(analysis.Diagnostic{
 		Pos: st.at.Pos(), End: st.at.End(),
-		Message: fmt.Sprintf("field %s of %s holds the child started by %s.Start, but no function of the package waits for it: once it exits it stays a zombie until the parent exits; wait for it (%s) in a method of %s, such as its Close or Stop, after it is told to exit (its input closed, or Kill): Wait blocks while the child runs",
-			st.field.Name(), owner, cmd.v.Name(), wait, owner),
+		Message: fmt.Sprintf("field %s of %s %s started by %s.Start, but no function of the package %s: once %s exits it stays a zombie until the parent exits; %s (%s) in a method of %s, such as its Close or Stop, after it is told to exit (its input closed, or Kill): Wait blocks while the child runs",
+			st.field.Name(), owner, holds, cmd.v.Name(), it, one, them, wait, owner),
 	})
 }
 

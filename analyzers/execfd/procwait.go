@@ -151,33 +151,6 @@ func (fn *fun) pidFDSet(p *startProcess) bool {
 	return found
 }
 
-// processKilledInTest reports whether, in test code, the process is
-// killed or waited on every path to a return: a zombie only until the
-// test binary exits (testkill.go).
-func (fn *fun) processKilledInTest(v *types.Var, q *pathflow.Query) bool {
-	if !fn.inTestCode() {
-		return false
-	}
-	killed := *q
-	killed.Release = func(n ast.Node, stack []ast.Node) pathflow.Action {
-		if call, ok := n.(*ast.CallExpr); ok {
-			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && isVar(fn.info(), sel.X, v) {
-				switch sel.Sel.Name {
-				case "Wait", "Release", "Kill", "Signal":
-					return pathflow.Action{Effect: pathflow.Released}
-				}
-			}
-		}
-		return pathflow.Action{}
-	}
-	for _, l := range pathflow.Leaks(&killed) {
-		if l.Kind == pathflow.Return || l.Kind == pathflow.Reentry {
-			return false
-		}
-	}
-	return true
-}
-
 // checkProcessWait follows the paths from the successful start to the
 // returns, looking for Wait or Release on the process.
 func (fn *fun) checkProcessWait(p *startProcess) {
@@ -216,10 +189,6 @@ func (fn *fun) checkProcessWait(p *startProcess) {
 			}
 			continue
 		}
-		if fn.processKilledInTest(p.proc, q) {
-			fn.reportProcessWith(fn.c.r.ReportStrict, p, l.Node, "this return leaves the killed process unwaited, until the test binary exits")
-			return
-		}
 		fn.reportProcess(p, l.Node, "this return leaves the process unwaited")
 		return
 	}
@@ -229,7 +198,7 @@ func (fn *fun) checkProcessWait(p *startProcess) {
 }
 
 func (fn *fun) reportProcess(p *startProcess, at ast.Node, msg string) {
-	fn.reportProcessWith(fn.c.r.Report, p, at, msg)
+	fn.reportProcessWith(fn.unwaitedReport(), p, at, msg)
 }
 
 func (fn *fun) reportProcessWith(report func(analysis.Diagnostic), p *startProcess, at ast.Node, msg string) {
@@ -244,7 +213,7 @@ func (fn *fun) reportProcessWith(report func(analysis.Diagnostic), p *startProce
 
 // reportDropped reports a start whose *os.Process is the blank identifier.
 func (fn *fun) reportDropped(p *startProcess) {
-	fn.c.r.Report(analysis.Diagnostic{
+	fn.unwaitedReport()(analysis.Diagnostic{
 		Pos: p.call.Pos(), End: p.call.End(),
 		Message: "the child started by " + p.name + " is dropped, so nothing can wait for it: once it exits it stays a zombie until the parent exits; keep the *os.Process and call its Wait, or Release if it is detached on purpose",
 	})

@@ -192,7 +192,7 @@ func (fn *fun) checkRangeStarts() {
 			if rs.loop.Body.Pos() <= l.Node.Pos() && l.Node.End() <= rs.loop.Body.End() {
 				why, at = "when a later start fails, the children started so far are never waited (each stays a zombie once it exits)", "this return leaves the children started so far unwaited"
 			}
-			fn.c.r.Report(analysis.Diagnostic{
+			fn.unwaitedReport()(analysis.Diagnostic{
 				Pos: rs.call.Pos(), End: rs.call.End(),
 				Message: fmt.Sprintf("%s.Start starts the commands of %s one by one, but some path returns without waiting for them: %s; wait for each command in %s (Process.Kill then Wait to stop them) before returning",
 					rs.elem, col, why, col),

@@ -15,8 +15,8 @@ func TestTestFiles(t *testing.T) {
 	analysistest.Run(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/testfiles")
 }
 
-// TestKilledInTest: in a test, a child killed on every path where it is
-// not waited is strict-only (issue 26, policy C).
+// TestKilledInTest: in a test, a child left unwaited is strict-only (issue
+// 26, policy C and the s30 read's group 3).
 func TestKilledInTest(t *testing.T) {
 	analysistest.Run(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/testkill", "execfd/testkeep")
 	if err := execfd.Analyzer.Flags.Set("strict", "true"); err != nil {

@@ -12,7 +12,7 @@ func (fn *fun) checkUnstored() {
 		if fn.windowsOnly(call) || fn.c.reaps() {
 			continue // no zombies on Windows, nor where a reaper waits for every child
 		}
-		fn.c.r.Report(analysis.Diagnostic{
+		fn.unwaitedReport()(analysis.Diagnostic{
 			Pos: call.Pos(), End: call.End(),
 			Message: "the command started here is never kept, so nothing can wait for it: once the child exits it stays a zombie until the parent exits; keep the *exec.Cmd and call Wait (in a goroutine if the parent must not block), or use Run",
 		})

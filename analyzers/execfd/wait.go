@@ -107,8 +107,18 @@ func (fn *fun) checkWait(cmd *command, start *ast.CallExpr) {
 			return pathflow.Action{}
 		},
 	}
-	report := fn.c.r.Report
-	var leak *pathflow.Leak // a return that ends the program right after
+	// A wait deferred before the start ("defer func() { rd.Close();
+	// cmd.Wait() }()", then Start) runs at every return after it.
+	waits := make(map[ast.Node]bool)
+	ast.Inspect(fn.body, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok && call.Pos() < start.Pos() && fn.waitsCmd(call, cmd.v) {
+			waits[call] = true
+		}
+		return n == nil || n.Pos() < start.Pos()
+	})
+	fn.deferRelease(q, start.Pos(), waits)
+	report := fn.unwaitedReport() // testkill.go
+	var leak *pathflow.Leak       // a return that ends the program right after
 	for _, l := range pathflow.Leaks(q) {
 		var msg string
 		switch l.Kind {
@@ -127,9 +137,6 @@ func (fn *fun) checkWait(cmd *command, start *ast.CallExpr) {
 			msg = "the loop starts another child before this one is waited"
 		default:
 			continue
-		}
-		if fn.killedInTest(cmd, q) { // testkill.go
-			report = fn.c.r.ReportStrict
 		}
 		fn.reportUnwaited(report, cmd, start, l, q.Err, msg)
 		return

@@ -21,7 +21,13 @@
 //
 //   - a chmod to a world-writable mode (other-write set, sticky bit not
 //     set): chmod is exact, no umask narrows it. A path inside a private
-//     temp directory is exempt: no other user can reach it. Note that os.Chmod takes
+//     temp directory is exempt: no other user can reach it. A chmod that
+//     opens a tree only so that it can be removed is strict-only: the
+//     statement right after it, or right after the walk (filepath.Walk,
+//     filepath.WalkDir, fs.WalkDir) whose callback chmods the entry it is
+//     handed, removes the root (os.RemoveAll, or a function that removes
+//     its argument on every path, by tempfacts' facts), so the mode lasts
+//     until then (a module cache of 0555 directories). Note that os.Chmod takes
 //     an os.FileMode, whose sticky bit is os.ModeSticky: os.Chmod(dir,
 //     0o1777) sets 0o777, a world-writable directory without the sticky bit;
 //   - a umask that lets other-write through, such as syscall.Umask(0).
@@ -109,6 +115,19 @@
 // directly in a directory on which the function mounted a file system
 // without mode bits (vfat, msdos, exfat, ntfs, iso9660, udf), whose mount
 // options decide every mode.
+//
+// A creation at a predictable name in shared temp (a constant, or one built
+// from a pid, a time or a counter, created without O_EXCL) is temppath's
+// finding on the same call: another user can take the name first, and its
+// fix (os.CreateTemp, os.MkdirTemp) also makes the object private. When the
+// mode lets other users only read the file or list the directory (as the
+// 0666 of os.Create is taken to), the mode is folded into that finding and
+// reported only under -strict: a maintainer fixes the line once. A mode
+// that lets others write into the object keeps its finding (the program
+// then reads what another user may have put there, and a fixed directory
+// that must keep its name is told by temppath to check its owner, which
+// does not narrow its mode), and so does a creation inside a directory
+// made at a predictable name, which that directory's finding counts.
 //
 // Creation modes elsewhere (0666 files, 0777 directories: the Go
 // convention of letting the umask decide) are not reported by default.

@@ -24,6 +24,7 @@ import (
 	"github.com/tmplint/tmplint/passes/lazyinspect"
 	"github.com/tmplint/tmplint/passes/modeval"
 	"github.com/tmplint/tmplint/passes/tempdir"
+	"github.com/tmplint/tmplint/passes/tempfacts"
 )
 
 //go:embed doc.go
@@ -42,7 +43,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:      analysisdoc.Extract(doc, "filemode"),
 	URL:      "https://pkg.go.dev/github.com/tmplint/tmplint/analyzers/filemode",
 	Run:      run,
-	Requires: []*analysis.Analyzer{directives.Analyzer, lazyinspect.Analyzer, tempdir.Analyzer, modeval.Analyzer},
+	Requires: []*analysis.Analyzer{directives.Analyzer, lazyinspect.Analyzer, tempdir.Analyzer, modeval.Analyzer, tempfacts.Analyzer},
 }
 
 func init() {
@@ -350,12 +351,18 @@ func (c *checker) worldWritable(call *fscall.Call, v, p uint64) {
 		})
 		return
 	}
-	c.reportChmod(call, analysis.Diagnostic{
+	d := analysis.Diagnostic{
 		Pos: call.Mode.Pos(), End: call.Mode.End(),
 		Message: fmt.Sprintf("%s to world-writable mode %s without the sticky bit: chmod is exact, no umask narrows it, so any local user can modify it; use %s",
 			call.Name, modeval.Format(p), modeval.Format(p&^otherWrite)),
 		SuggestedFixes: c.modeFix(call, v, p&^otherWrite),
-	})
+	}
+	if c.removedRightAfter(call) {
+		// removedafter.go: opened only to be removed.
+		c.r.ReportStrict(d)
+		return
+	}
+	c.reportChmod(call, d)
 }
 
 // deviceNode returns the path of the call when it is a constant under
@@ -527,7 +534,8 @@ func (c *checker) create(call *fscall.Call) {
 				call.Name, modeval.Format(p), what, says, modeval.Format(to)),
 			SuggestedFixes: c.modeFix(call, v, to),
 		}
-		if !c.testDataOnly(d, othersWrite(p, call.IsDir())) && !c.namedByTemppath(call, d) {
+		writable := othersWrite(p, call.IsDir())
+		if !c.testDataOnly(d, writable) && !c.namedByTemppath(call, d, writable) {
 			c.sharedFinding(call, d, "with mode "+modeval.Format(p))
 		}
 		return
@@ -577,7 +585,7 @@ func (c *checker) implicit(call *fscall.Call, shared bool, policy uint64) {
 			d.SuggestedFixes = []analysis.SuggestedFix{fix}
 		}
 		// As the message says, the usual umask leaves others read access.
-		if !c.testDataOnly(d, false) {
+		if !c.testDataOnly(d, false) && !c.namedByTemppath(call, d, false) {
 			c.sharedFinding(call, d, "with mode 0666 before umask")
 		}
 		return

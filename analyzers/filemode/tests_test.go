@@ -37,3 +37,21 @@ func TestTestDataShared(t *testing.T) {
 	// narrower mask (issue 26).
 	analysistest.Run(t, testdatadir.Dir(t), filemode.Analyzer, "filemode/umasktest_strict")
 }
+
+// TestFoldIntoTemppath: in production, a mode that lets others only read, at
+// a predictable name in shared temp, is folded into temppath's finding on
+// the same call; a mode that lets them write stays (issue 26, policy b).
+func TestFoldIntoTemppath(t *testing.T) {
+	analysistest.Run(t, testdatadir.Dir(t), filemode.Analyzer, "filemode/foldtemppath")
+	setStrict(t)
+	analysistest.Run(t, testdatadir.Dir(t), filemode.Analyzer, "filemode/foldtemppath_strict")
+}
+
+// TestRemovedAfter: a chmod that opens a tree only so that the next
+// statement removes it is strict-only (issue 26, policy b: cmd/go
+// modfetch.RemoveAll, the script engine's removeAll).
+func TestRemovedAfter(t *testing.T) {
+	analysistest.Run(t, testdatadir.Dir(t), filemode.Analyzer, "filemode/removedafter")
+	setStrict(t)
+	analysistest.Run(t, testdatadir.Dir(t), filemode.Analyzer, "filemode/removedafter_strict")
+}

@@ -310,4 +310,16 @@
 // variable in the branch that tested it). Test code is a _test.go file, or
 // a function that takes a *testing.T, *testing.B, *testing.F, testing.TB
 // or *testing.M (a test suite's helper, TestMain's helper).
+//
+// Kept on success, leaked where the process ends: outside tests, an object
+// that the function removes on no path (no removal, rename, registration
+// or cleanup call anywhere in it, closures included: it is shown to the
+// user, handed on or left for later when the function succeeds) and that
+// leaks only at calls that end the process (os.Exit, log.Fatal*, with no
+// deferred removal of it pending) is left on those exits as it is on
+// success, and the finding is strict-only: a crash report kept when
+// writing it fails, an exp tool's mount dir on a fatal error. A function
+// that removes the object on some path means it to go, so a fatal exit
+// that skips its deferred removal (reported at the exit) or comes before
+// its explicit removal stays a finding, as does a leak at a return.
 package tempcleanup

@@ -365,7 +365,7 @@ func related(l pathflow.Leak) []analysis.RelatedInformation {
 
 func (c *checker) reportLeak(fn ast.Node, cr *tempfacts.Creation, a *tempfacts.Assign, name string, l pathflow.Leak,
 	leaks []pathflow.Leak, t *tempfacts.Tracker, never bool) {
-	strictOnly := c.failureOnly(fn, leaks) // testfailure.go
+	strictOnly := c.failureOnly(fn, leaks) || c.keptAtExitOnly(cr, leaks, t) // testfailure.go, keptatexit.go
 	tb := c.tbInScope(cr.Call.Pos())
 	var msg string
 	var fix string
@@ -476,7 +476,7 @@ func (c *checker) reportLeak(fn ast.Node, cr *tempfacts.Creation, a *tempfacts.A
 }
 
 // report reports a leak, strict-only when every exit that leaks it is a
-// failed test.
+// failed test, or a process exit that leaves what success leaves too.
 func (c *checker) report(d analysis.Diagnostic, strictOnly bool) {
 	if strictOnly {
 		c.r.ReportStrict(d)

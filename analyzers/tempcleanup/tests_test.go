@@ -30,3 +30,15 @@ func TestFailedHelperStrict(t *testing.T) {
 	t.Cleanup(func() { tempcleanup.Analyzer.Flags.Set("strict", "false") })
 	analysistest.Run(t, testdatadir.Dir(t), tempcleanup.Analyzer, "tempcleanup/failedhelper_strict")
 }
+
+// TestKeptAtExit: outside tests, an object that the function removes on no
+// path and that leaks only at exits that end the process is left there as
+// on success: strict-only (issue 26, policy c).
+func TestKeptAtExit(t *testing.T) {
+	analysistest.Run(t, testdatadir.Dir(t), tempcleanup.Analyzer, "tempcleanup/keptatexit")
+	if err := tempcleanup.Analyzer.Flags.Set("strict", "true"); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { tempcleanup.Analyzer.Flags.Set("strict", "false") })
+	analysistest.Run(t, testdatadir.Dir(t), tempcleanup.Analyzer, "tempcleanup/keptatexit_strict")
+}

@@ -161,4 +161,14 @@
 // Tests: every rule applies to _test.go files as to any code: a test's
 // fixture at a predictable name in shared temp can be squatted like any
 // other file. Use t.TempDir().
+//
+// Dead code: a creation in an unexported method that nothing can call
+// runs in no program, and the fix is to delete the method: its finding is
+// strict-only. Such a method is used nowhere in the package (no call, no
+// method value or expression), has no //go:linkname directive, and no
+// interface type of the package has a method of its name (only such an
+// interface can name an unexported method). When the package is analyzed
+// with its tests, a method its tests call is not dead. A finding that
+// folds creations of live functions into its own is not dead either.
+// Plain functions are not judged.
 package temppath

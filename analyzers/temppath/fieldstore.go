@@ -100,7 +100,7 @@ func (c *checker) checkFieldStores() {
 			if !ok {
 				continue
 			}
-			c.r.Report(analysis.Diagnostic{
+			c.report(analysis.Diagnostic{
 				Pos: s.pos.Pos(), End: s.end.End(),
 				Message: fmt.Sprintf("field %s is set to the fixed path %s in shared temp dir, which %s creates: every user of the program shares the name, and another local user can pre-create it or plant a symlink; default it to a per-user directory (os.UserCacheDir()) or one from os.MkdirTemp",
 					fv.Name(), constant.StringVal(tv.Value), use),

@@ -76,7 +76,7 @@ func (c *checker) checkParamDir(call *fscall.Call, parent inspector.Cursor) {
 	if call.Kind == fscall.CreateDir {
 		fix = "use os.MkdirTemp"
 	}
-	c.r.Report(analysis.Diagnostic{
+	c.report(analysis.Diagnostic{
 		Pos: call.Call.Pos(), End: call.Call.End(),
 		Message: fmt.Sprintf("%s at a predictable name in shared temp dir (%s is %s): %s; %s",
 			call.Name, fn.Signature().Params().At(i).Name(), chain, squat(call.Kind), fix),

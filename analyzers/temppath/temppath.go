@@ -62,6 +62,10 @@ type checker struct {
 	// inCreation holds the identifiers and literals that are part of a
 	// creation's path (fixedname.go), built on first use.
 	inCreation map[ast.Node]bool
+	// deadMemo holds the package's functions that are used, and ifaceIDs
+	// the method ids of its interfaces (deadcode.go), built on first use.
+	deadMemo map[*types.Func]bool
+	ifaceIDs map[string]bool
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -78,8 +82,8 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	facts.exportAll()
 	files := pass.ResultOf[lazyinspect.Analyzer].(*lazyinspect.Inspector)
-	c := &checker{pass: pass, r: r, paths: paths, facts: facts, fold: rootcause.New(pass.Fset, r.Report, rootcause.SameDir),
-		created: make(map[string]bool)}
+	c := &checker{pass: pass, r: r, paths: paths, facts: facts, created: make(map[string]bool)}
+	c.fold = rootcause.New(pass.Fset, c.report, rootcause.SameDir)
 	defer c.fold.Flush()  // before r.Finish: folded findings use their directives
 	defer c.checkChmods() // before the fold's flush: they join its directories
 	c.checkFieldStores()
@@ -255,7 +259,7 @@ func (c *checker) check(call *fscall.Call, parent inspector.Cursor) {
 	}
 	top, ok := c.paths.TopOf(call.Path)
 	if call.Recv != nil || !ok {
-		c.r.Report(diag)
+		c.report(diag)
 		return
 	}
 	c.created[top.Path] = true
@@ -303,7 +307,7 @@ func (c *checker) checkCallee(call *ast.CallExpr) {
 		}
 		top, ok := c.paths.TopOf(arg)
 		if !ok {
-			c.r.Report(diag)
+			c.report(diag)
 			return
 		}
 		what := fmt.Sprintf("%s creates %s", callee.Name(), rootcause.Describe(arg))

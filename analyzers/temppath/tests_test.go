@@ -14,3 +14,14 @@ import (
 func TestTestFiles(t *testing.T) {
 	analysistest.Run(t, testdatadir.Dir(t), temppath.Analyzer, "temppath/testfiles")
 }
+
+// TestDeadCode: a creation in a function nothing can call is strict-only
+// (issue 26: git-lfs tq/basic_upload.go's tempDir, which has no caller).
+func TestDeadCode(t *testing.T) {
+	analysistest.Run(t, testdatadir.Dir(t), temppath.Analyzer, "temppath/deadcode")
+	if err := temppath.Analyzer.Flags.Set("strict", "true"); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { temppath.Analyzer.Flags.Set("strict", "false") })
+	analysistest.Run(t, testdatadir.Dir(t), temppath.Analyzer, "temppath/deadcode_strict")
+}

@@ -4,7 +4,7 @@ package main
 // tool over the demo packages in testdata/demo, and check findings, exit
 // codes and flags against the markers written in the demo's source:
 //
-//	os.Create(...) // finding: filemode, temppath
+//	os.Create(...) // finding: temppath
 //	...            // finding(strict): tempcleanup
 //
 // A line with a marker must have a finding of each analyzer it names (in

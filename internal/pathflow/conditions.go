@@ -189,6 +189,9 @@ func (s *search) implies(cond ast.Expr, val bool, st *state, approx bool) fact {
 				}
 				return errNonNil
 			}
+			if s.q.NotNil != nil && pkgtypes.IsNil(info, y) && (e.Op == token.EQL) == val && s.q.NotNil(x) {
+				return absent // x == nil where x cannot be nil
+			}
 			id, ok := x.(*ast.Ident)
 			if !ok {
 				return 0

@@ -51,6 +51,13 @@ func (e *Exits) EndsProcess(call *ast.CallExpr) bool {
 	return fn != nil && e.endsProcess(fn)
 }
 
+// NoReturnFunc reports whether a call to fn does not return: it ends the
+// process (os.Exit, log.Fatal, a function of the package that calls one)
+// or stops the goroutine (runtime.Goexit, t.Fatal).
+func (e *Exits) NoReturnFunc(fn *types.Func) bool {
+	return knownGoexit(fn) || e.endsProcess(fn)
+}
+
 func (e *Exits) endsProcess(fn *types.Func) bool {
 	if knownProcessExit(fn) {
 		return true

@@ -240,6 +240,17 @@ type Query struct {
 	// Optional.
 	Absent     *types.Var
 	AbsentWhen bool
+	// Holds, when not nil, is a pure condition known to be true at the
+	// creation: the obligation was made under "if Holds" before it (an
+	// IO's files handed to a command only "if opts != nil"), and a later
+	// branch on the same condition, unwritten since, takes the same way.
+	// The caller makes sure nothing it reads is written between the
+	// branch and the creation. Optional.
+	Holds ast.Expr
+	// NotNil, when not nil, reports whether the expression is known not to
+	// be nil from the creation on (a method was called through it before):
+	// a branch where it is nil is never taken. Optional.
+	NotNil func(x ast.Expr) bool
 	// ErrResult says that the creation is a call whose only result is
 	// its error (cmd.Start()): where the call itself is compared with
 	// nil ("if cmd.Start() == nil && ..."), the branch where it is not
@@ -321,6 +332,9 @@ func bounded(q *Query, st state, search func(s *search, b *cfg.Block, i int, st 
 		}
 		seeded := st
 		s.seedEnclosing(start, idx, &seeded)
+		if q.Holds != nil {
+			s.rememberCond(q.Holds, true, &seeded)
+		}
 		search(s, start, idx, seeded)
 		if !s.over || detail == leastDetail {
 			return

@@ -71,20 +71,7 @@ func (p *Program) Functions() []*ssa.Function {
 func (p *Program) build() {
 	pass := p.pass
 	prog := ssa.NewProgram(pass.Fset, 0)
-	// The imported packages are created from their types alone (no
-	// bodies), as buildssa does; only the analyzed package is built.
-	created := make(map[*types.Package]bool)
-	var create func([]*types.Package)
-	create = func(pkgs []*types.Package) {
-		for _, q := range pkgs {
-			if !created[q] {
-				created[q] = true
-				prog.CreatePackage(q, nil, nil, true)
-				create(q.Imports())
-			}
-		}
-	}
-	create(pass.Pkg.Imports())
+	createImports(prog, pass.Pkg)
 	p.pkg = prog.CreatePackage(pass.Pkg, pass.Files, pass.TypesInfo, false)
 	p.pkg.Build()
 

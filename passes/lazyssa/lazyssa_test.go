@@ -1,10 +1,14 @@
 package lazyssa_test
 
 import (
+	"go/ast"
+	"go/types"
+	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
+	"golang.org/x/tools/go/ssa"
 
 	"github.com/tmplint/tmplint/internal/testdatadir"
 	"github.com/tmplint/tmplint/passes/lazyssa"
@@ -38,4 +42,69 @@ var lister = &analysis.Analyzer{
 
 func TestFunctions(t *testing.T) {
 	analysistest.Run(t, testdatadir.Dir(t), lister, "lazyssa/funcs")
+}
+
+// bodiesLister builds the form with the bodies of the functions whose doc
+// comment is "kept." and reports, for each declared function and function
+// literal, whether it has a body and which functions it calls; and, at the
+// package clause, the package initializer's calls.
+var bodiesLister = &analysis.Analyzer{
+	Name:     "bodieslister",
+	Doc:      "report which functions Bodies built",
+	Requires: []*analysis.Analyzer{lazyssa.Analyzer},
+	Run: func(pass *analysis.Pass) (any, error) {
+		prog := pass.ResultOf[lazyssa.Analyzer].(*lazyssa.Program)
+		kept := make(map[*types.Func]bool)
+		for _, f := range pass.Files {
+			for _, decl := range f.Decls {
+				if d, ok := decl.(*ast.FuncDecl); ok && d.Doc != nil && strings.TrimSpace(d.Doc.Text()) == "kept." {
+					kept[pass.TypesInfo.Defs[d.Name].(*types.Func)] = true
+				}
+			}
+		}
+		pkg := prog.Bodies(func(fn *types.Func) bool { return kept[fn] })
+		var report func(fn *ssa.Function)
+		report = func(fn *ssa.Function) {
+			if fn.Blocks == nil {
+				pass.Reportf(fn.Pos(), "%s: no body", fn.Name())
+				return
+			}
+			pass.Reportf(fn.Pos(), "%s: body, calls %s", fn.Name(), strings.Join(callees(fn), ", "))
+			for _, anon := range fn.AnonFuncs {
+				report(anon)
+			}
+		}
+		for _, obj := range pass.TypesInfo.Defs {
+			if fn, ok := obj.(*types.Func); ok {
+				report(pkg.Prog.FuncValue(fn))
+			}
+		}
+		if calls := callees(pkg.Func("init")); len(calls) > 0 {
+			pass.Reportf(pass.Files[0].Package, "init calls %s", strings.Join(calls, ", "))
+		}
+		return nil, nil
+	},
+}
+
+// callees lists the functions that fn calls statically, in order, but
+// the initializers of imported packages, which every package initializer
+// calls.
+func callees(fn *ssa.Function) []string {
+	var names []string
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(*ssa.Call)
+			if !ok {
+				continue
+			}
+			if callee := call.Call.StaticCallee(); callee != nil && callee.Synthetic != "package initializer" {
+				names = append(names, callee.Name())
+			}
+		}
+	}
+	return names
+}
+
+func TestBodies(t *testing.T) {
+	analysistest.Run(t, testdatadir.Dir(t), bodiesLister, "lazyssa/bodies")
 }

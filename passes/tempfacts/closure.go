@@ -97,17 +97,6 @@ func (t *Tracker) capture(lit *ast.FuncLit) holding {
 	return h
 }
 
-// closureIdent reports whether e is a local variable holding a function
-// literal that captures the object.
-func (t *Tracker) closureIdent(e ast.Expr) bool {
-	id, ok := ast.Unparen(e).(*ast.Ident)
-	if !ok {
-		return false
-	}
-	v, _ := t.info.Uses[id].(*types.Var)
-	return v != nil && t.closures[v] != holdsNothing
-}
-
 // stored is the reason of a store of a value that holds h: a store of the
 // object hands it off; a store of a path inside it keeps the object in use
 // without handing it off, since whoever holds the path cannot remove the

@@ -40,6 +40,26 @@
 //     writes, runs a command in it, passes it to functions that borrow
 //     it): the caller still owns what it passed and must remove it.
 //
+// The per-parameter facts (releases, takes, keepsInside, borrows) are
+// read from the function's SSA form (passes/lazyssa), whatever the syntax:
+// the parameter is followed through phis, conversions, interfaces, the
+// cells of local variables that closures capture, the fields of local
+// struct values and the elements of local arrays and slices, cleaned
+// forms of the path and the name of the file, into the closures that
+// capture it (a closure that is called or deferred runs its body; one that
+// is returned or stored keeps what it captures) and into the functions it
+// is passed to (a method value included), by their facts. releases is
+// decided on the control-flow graph: every path from the entry to a
+// return passes an instruction that removes or stores the parameter
+// itself (not a phi of it and another value), a deferred call or a
+// registered t.Cleanup that does, or an os.Rename whose error is nil on
+// that path; paths that end the process, stop the goroutine or panic do
+// not return. The form is built only for packages with a parameter used
+// otherwise than plainly (an argument of a standard function that only
+// reads it, a comparison), and the facts are exported only where an
+// importer may read them: not by the standard library (its functions are
+// written down, below) nor by external test packages.
+//
 // A temp *os.File passed where the callee's parameter is an interface
 // without a Name() string method (io.Writer, io.WriterAt) is borrowed,
 // whatever the callee: it cannot name the file to remove it.

@@ -17,7 +17,7 @@ import (
 // stored, handed to a function that takes it, or released by a method
 // that removes the field. Only the tempcleanup check of a creation uses
 // this mode; the facts see every field store as a hand-off.
-const Owners Mode = paramOwned + 1
+const Owners Mode = keepReturned + 1
 
 // An OwnerStore is a store of the tracked object into a field of a local
 // owner, or a composite literal with it inside assigned to one.

@@ -11,11 +11,13 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/cfg"
+	"golang.org/x/tools/go/ssa"
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/tmplint/tmplint/internal/analysisdoc"
 	"github.com/tmplint/tmplint/internal/pathflow"
 	"github.com/tmplint/tmplint/internal/pkgtypes"
+	"github.com/tmplint/tmplint/passes/lazyssa"
 	"github.com/tmplint/tmplint/passes/tempdir"
 )
 
@@ -28,7 +30,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:        analysisdoc.Extract(doc, "tempfacts"),
 	URL:        "https://pkg.go.dev/github.com/tmplint/tmplint/passes/tempfacts",
 	Run:        run,
-	Requires:   []*analysis.Analyzer{tempdir.Analyzer},
+	Requires:   []*analysis.Analyzer{tempdir.Analyzer, lazyssa.Analyzer},
 	ResultType: reflect.TypeFor[*Result](),
 	FactTypes:  []analysis.Fact{new(returnsTemp), new(releases), new(borrows), new(takes), new(keepsInside)},
 }
@@ -169,6 +171,17 @@ type Result struct {
 	callers      map[*types.Func][]*types.Func // built on first use
 	reasonsMemo  map[[2]any]uint
 	busy         map[*types.Func]bool
+
+	// ssa builds the package's SSA form with the bodies asked for: the
+	// functions of loudCarriers together, in carriersSSA, each other
+	// function alone, in aloneSSA (prepass.go, ssaFunc); loud are the
+	// parameters that need following, flows those followed (paramflow.go).
+	ssa          *lazyssa.Program
+	carriersSSA  *ssa.Package
+	aloneSSA     map[*types.Func]*ssa.Package
+	flows        map[[2]any]*paramFlow
+	loud         map[*types.Var]bool
+	loudCarriers map[*types.Func]bool
 }
 
 // Exits is the exit classifier of the package, for pathflow.Query.Exit.
@@ -224,6 +237,8 @@ func run(pass *analysis.Pass) (any, error) {
 		keptMemo:     make(map[*types.Var]bool),
 		reasonsMemo:  make(map[[2]any]uint),
 		busy:         make(map[*types.Func]bool),
+		ssa:          pass.ResultOf[lazyssa.Analyzer].(*lazyssa.Program),
+		flows:        make(map[[2]any]*paramFlow),
 	}
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {
@@ -289,12 +304,21 @@ func run(pass *analysis.Pass) (any, error) {
 			return true
 		})
 	}
-	// Compute and export the facts of this package's functions.
+	// Compute and export the facts of this package's functions. The
+	// per-parameter facts of a standard package are never read by its
+	// importers, which judge standard functions by std.go, and an
+	// external test package has no importers: there they are computed
+	// only when the package itself asks (ParamUse), sparing most of the
+	// standard library and of the tests the building of their SSA form.
+	params := !isStd(pass.Pkg.Path()) && !strings.HasSuffix(pass.Pkg.Path(), "_test")
 	for fn := range r.decls {
 		if !mayCreate {
 			r.returnsMemo[fn] = nil
 		} else if f := r.returnsOf(fn); f != nil {
 			pass.ExportObjectFact(fn, f)
+		}
+		if !params {
+			continue
 		}
 		if f := r.releasesOf(fn); f != nil {
 			pass.ExportObjectFact(fn, f)
@@ -485,6 +509,14 @@ func (r *Result) ParamUse(fn *types.Func, i int) Use {
 		return Keep
 	}
 	return Unknown
+}
+
+// Removes reports whether fn removes its parameter i on every path that
+// returns: for a function of this package, from its body (a release by a
+// store does not count); for one of another package, from its releases
+// fact, which does not tell a removal from a store that takes ownership.
+func (r *Result) Removes(fn *types.Func, i int) bool {
+	return r.ParamUse(fn, i) == Release && (fn.Origin().Pkg() != r.pkg || r.onlyRemoves(fn, i))
 }
 
 // onlyRemoves reports whether the local function fn releases its parameter
@@ -999,7 +1031,9 @@ func (r *Result) releasingFunc(t *Tracker, e ast.Expr) bool {
 	return found
 }
 
-// computeReleases decides the releases fact of a function.
+// computeReleases decides the releases fact of a function: the
+// parameters (paths, files, paths handed over as any) that every path of
+// it that returns removes or stores, in its SSA form (paramflow.go).
 func (r *Result) computeReleases(fn *types.Func, d *ast.FuncDecl) *releases {
 	if generic(d) {
 		return nil
@@ -1008,25 +1042,16 @@ func (r *Result) computeReleases(fn *types.Func, d *ast.FuncDecl) *releases {
 	if sig == nil || sig.Params().Len() == 0 {
 		return nil
 	}
-	// The graph is built only for a function with a parameter that some
-	// path releases: most functions have none.
-	var g *cfg.CFG
 	var f *releases
 	for i := 0; i < sig.Params().Len(); i++ {
 		p := sig.Params().At(i)
-		kind := Dir
 		switch {
-		case pkgtypes.IsOSFile(p.Type()):
-			kind = File
-		case isString(p.Type()):
+		case pkgtypes.IsOSFile(p.Type()), isString(p.Type()):
 		case isEmptyInterface(p.Type()):
 			// A path handed over as any: v.(string) is the path, and a
 			// function that removes it releases it (a path as any is
 			// otherwise a value the callee keeps, see Tracker.pathAsAny).
 		default:
-			continue
-		}
-		if p.Name() == "" || p.Name() == "_" {
 			continue
 		}
 		m, ok := r.paramReasons(fn, i)
@@ -1036,24 +1061,7 @@ func (r *Result) computeReleases(fn *types.Func, d *ast.FuncDecl) *releases {
 		if isEmptyInterface(p.Type()) && m&(1<<Stored|1<<Escaped|1<<Returned) != 0 {
 			continue // as any, only a removal on every path counts
 		}
-		if g == nil {
-			if g = r.cfgs.FuncDecl(d); g == nil || g.NoReturn() {
-				return nil
-			}
-		}
-		t := r.Track(d, kind, p, nil, paramOwned)
-		leaks := pathflow.Leaks(&pathflow.Query{
-			Info: r.info, CFG: g, Release: t.Release, Registers: r.Registers, Exit: r.exits.Kind,
-			Table: r.Table,
-		})
-		ok = true
-		for _, l := range leaks {
-			if l.Kind == pathflow.Return {
-				ok = false
-				break
-			}
-		}
-		if ok {
+		if pf := r.flows[[2]any{fn, i}]; pf != nil && pf.alwaysReleases(pf.root) {
 			if f == nil {
 				f = new(releases)
 			}
@@ -1063,9 +1071,10 @@ func (r *Result) computeReleases(fn *types.Func, d *ast.FuncDecl) *releases {
 	return f
 }
 
-// paramReasons returns the set of reasons (as bits) for which some node of
-// the local function fn releases its parameter i (-1: its receiver); ok is
-// false if the function cannot be judged.
+// paramReasons returns the set of reasons (as bits) for which some
+// instruction of the local function fn, or of a closure in it, releases
+// its parameter i (-1: its receiver), on any path; ok is false if the
+// function cannot be judged.
 func (r *Result) paramReasons(fn *types.Func, i int) (mask uint, ok bool) {
 	key := [2]any{fn, i}
 	if m, ok := r.reasonsMemo[key]; ok {
@@ -1082,27 +1091,21 @@ func (r *Result) paramReasons(fn *types.Func, i int) (mask uint, ok bool) {
 	} else if p = sig.Recv(); p == nil {
 		return 0, false
 	}
-	r.reasonsMemo[key] = 0 // cycles
-	kind := Dir
-	if pkgtypes.IsOSFile(p.Type()) {
-		kind = File
+	if !r.loudParam(p) {
+		// A parameter the body only uses plainly goes nowhere: no
+		// need to build the package's SSA form for it (prepass.go).
+		r.reasonsMemo[key] = 0
+		return 0, true
 	}
-	t := r.Track(d, kind, p, nil, Default)
-	ast.PreorderStack(d.Body, nil, func(n ast.Node, stack []ast.Node) bool {
-		reason, _ := t.Classify(n, stack)
-		if ret, ok := n.(*ast.ReturnStmt); ok && reason == Returned && !t.returnsItself(ret) {
-			// A path inside the parameter is returned
-			// (filepath.Join(dir, key)): the caller still owns the
-			// directory.
-			return true
-		}
-		if reason != NoReason {
-			mask |= 1 << reason
-		}
-		return true
-	})
-	r.reasonsMemo[key] = mask
-	return mask, true
+	r.reasonsMemo[key] = 0 // cycles
+	pf := r.followParam(fn, i)
+	if pf == nil {
+		delete(r.reasonsMemo, key)
+		return 0, false
+	}
+	r.flows[key] = pf
+	r.reasonsMemo[key] = pf.reasons
+	return pf.reasons, true
 }
 
 // HasImportedCreators reports whether some function called by the package

@@ -26,10 +26,6 @@ const (
 	// keepReturned: as Default, but returning does not release (to find
 	// the returns that hand a temp object to the caller).
 	keepReturned
-	// paramOwned: removal, registration and stores release; returns and
-	// escapes into unknown code do not (to prove that a function takes
-	// care of its parameter).
-	paramOwned
 )
 
 // A Reason is why a node releases a tracked object.
@@ -478,12 +474,12 @@ func (t *Tracker) Release(n ast.Node, stack []ast.Node) pathflow.Action {
 		}
 		return pathflow.Action{Effect: pathflow.ReleasedIfNil, Err: errVar}
 	case Returned:
-		if t.mode == keepReturned || t.mode == paramOwned {
+		if t.mode == keepReturned {
 			return pathflow.Action{}
 		}
 		return pathflow.Action{Effect: pathflow.Released}
 	case Escaped, Shown:
-		if t.mode == Strict || t.mode == paramOwned {
+		if t.mode == Strict {
 			return pathflow.Action{}
 		}
 		return pathflow.Action{Effect: pathflow.Released}
@@ -705,12 +701,6 @@ func (t *Tracker) callReason(call *ast.CallExpr, stack []ast.Node) (Reason, *typ
 				return Removed, nil
 			}
 		case Take:
-			if t.mode == paramOwned {
-				// It keeps the object on some path only: no proof
-				// that the caller releases it on every path.
-				unknown = true
-				continue
-			}
 			// A function that keeps a path inside the object keeps
 			// the object in use, but cannot remove it: the caller
 			// still owns it.
@@ -876,20 +866,6 @@ func renameErr(info *types.Info, call *ast.CallExpr, stack []ast.Node) *types.Va
 	return v
 }
 
-// returnsItself reports whether ret returns the tracked object itself (or
-// a value holding it), not only a path inside it.
-func (t *Tracker) returnsItself(ret *ast.ReturnStmt) bool {
-	if len(ret.Results) == 0 {
-		return true // a naked return of a named result that holds it
-	}
-	for _, e := range ret.Results {
-		if t.holds(e) == holdsItself {
-			return true
-		}
-	}
-	return false
-}
-
 // scopeNode returns a node spanning the tracked function, for searches.
 func (t *Tracker) scopeNode() ast.Node {
 	if t.body != nil {
@@ -1022,7 +998,13 @@ func (t *Tracker) forRecovery(call *ast.CallExpr) bool {
 	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
 		return false
 	}
-	format := strings.ToLower(constant.StringVal(tv.Value))
+	return recoveryFormat(constant.StringVal(tv.Value))
+}
+
+// recoveryFormat reports whether an error's format says that the path it
+// names is kept for the user.
+func recoveryFormat(format string) bool {
+	format = strings.ToLower(format)
 	for _, w := range recoveryWords {
 		if strings.Contains(format, w) {
 			return true

@@ -8,10 +8,10 @@ import (
 )
 
 // Publish writes the report where another tool picks it up: a fixed name
-// in the shared temp dir, created with mode 0666 before umask. Another
-// local user can pre-create the file, plant a symlink there, or read it.
+// in shared temp, mode 0666 before umask: another user can take the name
+// or read the file (one finding: temppath's os.CreateTemp makes it 0600).
 func Publish(data []byte) error {
-	f, err := os.Create(filepath.Join(os.TempDir(), "report.json")) // finding: filemode, temppath
+	f, err := os.Create(filepath.Join(os.TempDir(), "report.json")) // finding: temppath // finding(strict): filemode
 	if err != nil {
 		return err
 	}

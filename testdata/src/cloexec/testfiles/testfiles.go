@@ -1,9 +1,9 @@
 package testfiles // want package:"startsProcess"
 
 // Package testfiles shows the test policy of cloexec: a descriptor made
-// without close-on-exec in a test is reported when a child can start while
-// it is open (the test starts one later, or the test is parallel in a
-// package that starts processes); otherwise only -strict reports it
+// without close-on-exec in a test is reported when the test itself starts
+// a child while it is open; otherwise (a parallel test in a package that
+// starts processes included) only -strict reports it
 // (testfilesquiet, testfilesstrict). Positive and negative cases side by
 // side in testfiles_test.go.
 

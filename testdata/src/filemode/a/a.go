@@ -43,20 +43,20 @@ func elsewhere(p string, data []byte) {
 
 func shared(name string, data []byte) {
 	os.Create(filepath.Join(os.TempDir(), name)) // want `os.Create in shared temp dir creates the file with mode 0666 before umask, readable by other users: use os.OpenFile with mode 0o600`
-	os.WriteFile("/tmp/out.txt", data, 0o644)    // want `os.WriteFile in shared temp dir with mode 0o644 makes the file readable by any local user: the umask may not narrow it; use 0o600`
+	os.WriteFile("/tmp/out.txt", data, 0o644)    // not reported: a predictable name, temppath's finding
 	os.WriteFile("/tmp/out.txt", data, 0o600)    // ok
 	os.WriteFile("/tmp/out.txt", data, 0o400)    // ok
-	ioutil.WriteFile("/var/tmp/x", data, 0o640)  // want `ioutil.WriteFile in shared temp dir with mode 0o640 makes the file readable by its group`
+	ioutil.WriteFile("/var/tmp/x", data, 0o640)  // not reported: a predictable name, temppath's finding
 	dir := filepath.Join(os.TempDir(), "cache")
-	os.MkdirAll(dir, 0o755)                                                       // want `os.MkdirAll in shared temp dir with mode 0o755 makes the directory readable by any local user`
-	os.MkdirAll(dir, 0o700)                                                       // ok
-	os.Mkdir(dir, os.ModePerm)                                                    // want `os.Mkdir in shared temp dir with mode 0o777 makes the directory writable by any local user`
+	os.MkdirAll(dir, 0o755)                                                                // not reported: a predictable name, temppath's finding
+	os.MkdirAll(dir, 0o700)                                                                // ok
+	os.Mkdir(dir, os.ModePerm)                                                             // want `os.Mkdir in shared temp dir with mode 0o777 makes the directory writable by any local user`
 	os.OpenFile(filepath.Join(os.TempDir(), "f"), os.O_RDWR|os.O_CREATE|os.O_TRUNC, 0o666) // want `os.OpenFile in shared temp dir with mode 0o666`
-	os.OpenFile(filepath.Join(dir, "f"), os.O_RDONLY, 0o666)                      // ok: does not create
-	os.OpenFile(filepath.Join(dir, "f"), os.O_RDWR|os.O_CREATE, 0o600)            // ok
-	os.Chmod("/tmp/out.txt", 0o644)                                               // want `os.Chmod to mode 0o644 in shared temp dir makes it readable by any local user: use 0o600`
-	os.Chmod("/tmp/dir", 0o700)                                                   // ok: a private directory
-	f, err := os.Create("/dev/shm/seg")                                           // want `os.Create in shared temp dir`
+	os.OpenFile(filepath.Join(dir, "f"), os.O_RDONLY, 0o666)                               // ok: does not create
+	os.OpenFile(filepath.Join(dir, "f"), os.O_RDWR|os.O_CREATE, 0o600)                     // ok
+	os.Chmod("/tmp/out.txt", 0o644)                                                        // want `os.Chmod to mode 0o644 in shared temp dir makes it readable by any local user: use 0o600`
+	os.Chmod("/tmp/dir", 0o700)                                                            // ok: a private directory
+	f, err := os.Create("/dev/shm/seg")                                                    // not reported: a predictable name, temppath's finding
 	if err != nil {
 		return
 	}

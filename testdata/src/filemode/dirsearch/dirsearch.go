@@ -1,16 +1,18 @@
 // Package dirsearch: a directory's write bit lets a class create, delete or
 // rename entries only together with its search (x) bit, so a directory
 // mode without x is not "writable" by that class; a file's write bit is.
+// (A mode that lets others only read or list, at a predictable name, is
+// temppath's finding: the names taken from the caller keep it here.)
 package dirsearch
 
 import "os"
 
 func writeWithoutSearch() {
-	_ = os.Mkdir("/tmp/dirsearch-a", 0o666) // want `os.Mkdir in shared temp dir with mode 0o666 makes the directory readable by any local user: the umask may not narrow it; use 0o700`
+	_ = os.Mkdir("/tmp/dirsearch-a", 0o666) // not reported: a predictable name, temppath's finding
 }
 
-func groupWriteWithoutSearch() {
-	_ = os.Mkdir("/tmp/dirsearch-b", 0o760) // want `makes the directory readable by its group: the umask`
+func groupWriteWithoutSearch(name string) {
+	_ = os.Mkdir("/tmp/"+name, 0o760) // want `makes the directory readable by its group: the umask`
 }
 
 func writeWithSearch() {
@@ -27,6 +29,6 @@ func fileNeedsNoSearchBit() {
 
 // Write without search: the owner cannot make entries; the search bit
 // is added, as for read.
-func ownerWriteOnly() {
-	_ = os.Mkdir("/tmp/dirsearch-f", 0o222) // want `use 0o300`
+func ownerWriteOnly(name string) {
+	_ = os.Mkdir("/tmp/"+name, 0o222) // want `use 0o300`
 }

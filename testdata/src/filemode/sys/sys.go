@@ -24,14 +24,14 @@ func modes(p string, fd int, m uint32) {
 	old := syscall.Umask(0o077)
 	syscall.Umask(old) // ok: restoring is not constant
 
-	syscall.Open("/tmp/x", syscall.O_RDWR|syscall.O_CREAT, 0o644)                // want `syscall.Open in shared temp dir with mode 0o644`
+	syscall.Open("/tmp/x", syscall.O_RDWR|syscall.O_CREAT, 0o644)                // not reported: a predictable name, temppath's finding
 	syscall.Open("/tmp/x", syscall.O_RDONLY, 0o644)                              // ok: does not create
 	syscall.Open("/tmp/x", syscall.O_RDWR|syscall.O_CREAT|syscall.O_EXCL, 0o600) // ok
 	syscall.Open(p, syscall.O_RDWR|syscall.O_CREAT, 0o666)                       // ok: not shared
-	syscall.Openat(fd, "/tmp/y", syscall.O_CREAT|syscall.O_WRONLY, 0o640)        // want `syscall.Openat in shared temp dir with mode 0o640`
+	syscall.Openat(fd, "/tmp/y", syscall.O_CREAT|syscall.O_WRONLY, 0o640)        // not reported: a predictable name, temppath's finding
 	syscall.Openat(fd, "y", syscall.O_CREAT|syscall.O_WRONLY, 0o640)             // ok: relative to fd
-	syscall.Creat("/var/tmp/z", 0o644)                                           // want `syscall.Creat in shared temp dir with mode 0o644`
-	syscall.Mkdir("/tmp/d", 0o755)                                               // want `syscall.Mkdir in shared temp dir with mode 0o755`
+	syscall.Creat("/var/tmp/z", 0o644)                                           // not reported: a predictable name, temppath's finding
+	syscall.Mkdir("/tmp/d", 0o755)                                               // not reported: a predictable name, temppath's finding
 	syscall.Mkdirat(fd, "/dev/shm/d", 0o777)                                     // want `syscall.Mkdirat in shared temp dir with mode 0o777`
 	syscall.Mkdir("/tmp/d", 0o1777)                                              // want `syscall.Mkdir in shared temp dir with mode 0o777`
 	syscall.Open("/tmp/x", syscall.O_RDWR|syscall.O_CREAT, 600)                  // want `decimal literal 600 `
@@ -50,6 +50,6 @@ func xsys(fd int) {
 	unix.Open("/tmp/u", unix.O_RDONLY, 0o644)                        // ok
 	unix.Openat(fd, "/tmp/u", unix.O_CREAT, 755)                     // want `decimal literal 755 `
 	unix.Creat("/dev/shm/u", 0o600)                                  // ok
-	unix.Mkdir("/tmp/d", 0o755)                                      // want `unix.Mkdir in shared temp dir with mode 0o755`
+	unix.Mkdir("/tmp/d", 0o755)                                      // not reported: a predictable name, temppath's finding
 	unix.Mkdirat(fd, "d", 0o755)                                     // ok: relative to fd
 }

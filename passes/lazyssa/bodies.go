@@ -1,0 +1,76 @@
+package lazyssa
+
+import (
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// Bodies builds a new SSA form of the package in which only the declared
+// functions that keep reports true have a body (with the function literals
+// inside them); every other function is a member without one, as a
+// function of an imported package is, and package-level variables are not
+// initialized. Instructions that call or name the others still say which
+// function they are (StaticCallee, Object).
+//
+// An analyzer that needs a few functions' forms asks for those: the body
+// of one function does not depend on the bodies of the others, and
+// building every body of a large package costs more than its type
+// checking (cmd/compile/internal/ssa's generated rewrite rules, opGen's
+// tables) when only a handful of its functions hold anything to follow.
+// Each call builds anew; the caller keeps what it gets. It does not touch
+// the form that Package and Functions return.
+func (p *Program) Bodies(keep func(*types.Func) bool) *ssa.Package {
+	pass := p.pass
+	prog := ssa.NewProgram(pass.Fset, 0)
+	createImports(prog, pass.Pkg)
+
+	// The files are shallow copies whose declarations of the functions not
+	// kept have no body; the syntax they share with the pass is not
+	// changed. The copies keep their originals' Go versions (which decide,
+	// among others, whether a loop variable is per iteration).
+	info := *pass.TypesInfo
+	info.InitOrder = nil // no variable initializers to build
+	info.FileVersions = make(map[*ast.File]string, len(pass.Files))
+	files := make([]*ast.File, len(pass.Files))
+	for i, f := range pass.Files {
+		copied := *f
+		copied.Decls = make([]ast.Decl, len(f.Decls))
+		for j, decl := range f.Decls {
+			copied.Decls[j] = decl
+			d, ok := decl.(*ast.FuncDecl)
+			if !ok || d.Body == nil {
+				continue
+			}
+			if fn, ok := pass.TypesInfo.Defs[d.Name].(*types.Func); ok && keep(fn) {
+				continue
+			}
+			copied.Decls[j] = &ast.FuncDecl{Doc: d.Doc, Recv: d.Recv, Name: d.Name, Type: d.Type}
+		}
+		files[i] = &copied
+		if v, ok := pass.TypesInfo.FileVersions[f]; ok {
+			info.FileVersions[&copied] = v
+		}
+	}
+	pkg := prog.CreatePackage(pass.Pkg, files, &info, false)
+	pkg.Build()
+	return pkg
+}
+
+// createImports creates the packages that pkg imports, directly or not,
+// from their types alone (no bodies), as buildssa does.
+func createImports(prog *ssa.Program, pkg *types.Package) {
+	created := make(map[*types.Package]bool)
+	var create func([]*types.Package)
+	create = func(pkgs []*types.Package) {
+		for _, q := range pkgs {
+			if !created[q] {
+				created[q] = true
+				prog.CreatePackage(q, nil, nil, true)
+				create(q.Imports())
+			}
+		}
+	}
+	create(pkg.Imports())
+}
