@@ -173,7 +173,17 @@
 // the parent reads (StdoutPipe, StderrPipe, the write end of the
 // function's os.Pipe as Stdout or Stderr) is Kill then Wait: on a path
 // where the parent stopped reading, the child is stuck on the full pipe
-// and a plain Wait never returns.
+// and a plain Wait never returns. Where some path reaches the leaking
+// return without a branch that showed Start's error nil ("err =
+// cmd.Start(); if ctx.Err() != nil { return ... }": with a context already
+// done, Start returns before starting, and cmd.Process is nil), the hint
+// kills only where Start succeeded ("if err == nil", or "if cmd.Process !=
+// nil" when the error variable was assigned again on the way): Kill on a
+// nil *os.Process panics. At a return that reports success with the child
+// still running (nil for the error result, or no error result), the child
+// runs on on purpose, and a plain Wait there blocks for as long as it runs
+// (a server: forever): the hint offers only go cmd.Wait() and Kill then
+// Wait.
 //
 // A package that reaps every child of the process (a loop around
 // wait4(-1, ...), as container shims and init systems run on SIGCHLD), or

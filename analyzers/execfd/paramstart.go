@@ -85,7 +85,7 @@ func (fn *fun) checkParamStarts() {
 		path, _ := astutil.PathEnclosingInterval(fn.file, ps.start.Pos(), ps.start.End())
 		q := &pathflow.Query{
 			Info: fn.info(), CFG: fn.cfg, Creation: ps.start, Err: fn.errOf(ps.start, path),
-			ErrPredicate: fn.c.pred.Arg, Table: fn.c.table,
+			ErrPredicate: fn.c.pred.Arg, Table: fn.c.table, NoteUnchecked: true,
 			Release: func(n ast.Node, stack []ast.Node) pathflow.Action {
 				if call, ok := n.(*ast.CallExpr); ok && fn.waitsCmd(call, ps.v) {
 					return pathflow.Action{Effect: pathflow.Released}
@@ -96,7 +96,7 @@ func (fn *fun) checkParamStarts() {
 				return pathflow.Action{}
 			},
 		}
-		var leak *ast.ReturnStmt
+		var leak *pathflow.Leak
 		strictOnly := false
 		for _, l := range pathflow.Leaks(q) {
 			ret, ok := l.Node.(*ast.ReturnStmt)
@@ -107,10 +107,10 @@ func (fn *fun) checkParamStarts() {
 			// (endsprogram.go), unless another return leaks.
 			ends := fn.endsProgram(ret)
 			if leak == nil || strictOnly && !ends {
-				leak, strictOnly = ret, ends
+				leak, strictOnly = &l, ends
 			}
 		}
-		if ret := leak; ret != nil {
+		if leak != nil {
 			report := fn.c.r.Report
 			if strictOnly {
 				report = fn.c.r.ReportStrict
@@ -118,9 +118,9 @@ func (fn *fun) checkParamStarts() {
 			name := ps.v.Name()
 			report(analysis.Diagnostic{
 				Pos: ps.start.Pos(), End: ps.start.End(),
-				Message: fmt.Sprintf("%s.Start succeeds but a later error is returned without waiting for the child: the caller sees a failure and has no reason to wait, so once it exits it stays a zombie until the parent exits; call %s.Process.Kill then %s.Wait before returning the error",
-					name, name, name),
-				Related: related(ret, "returns an error here with the child unwaited"),
+				Message: fmt.Sprintf("%s.Start succeeds but a later error is returned without waiting for the child: the caller sees a failure and has no reason to wait, so once it exits it stays a zombie until the parent exits; %s",
+					name, fn.stopHint(name, q.Err, *leak)+" before returning the error"),
+				Related: related(leak.Node, "returns an error here with the child unwaited"),
 			})
 		}
 	}

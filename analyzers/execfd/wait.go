@@ -92,7 +92,7 @@ func (fn *fun) checkWait(cmd *command, start *ast.CallExpr) {
 		// "if cmd.Start() == nil && ...": the branch where it failed has no child.
 		ErrResult: isStartCall(start),
 
-		ErrPredicate: fn.c.pred.Arg, Table: fn.c.table,
+		ErrPredicate: fn.c.pred.Arg, Table: fn.c.table, NoteUnchecked: true,
 		HeldBy: fn.aliasAssigned(cmd),
 		Release: func(n ast.Node, stack []ast.Node) pathflow.Action {
 			call, ok := n.(*ast.CallExpr)
@@ -118,7 +118,7 @@ func (fn *fun) checkWait(cmd *command, start *ast.CallExpr) {
 	})
 	fn.deferRelease(q, start.Pos(), waits)
 	report := fn.unwaitedReport() // testkill.go
-	var leak ast.Node             // a return that ends the program right after
+	var leak *pathflow.Leak       // a return that ends the program right after
 	for _, l := range pathflow.Leaks(q) {
 		var msg string
 		switch l.Kind {
@@ -128,7 +128,7 @@ func (fn *fun) checkWait(cmd *command, start *ast.CallExpr) {
 			}
 			if ret, ok := l.Node.(*ast.ReturnStmt); ok && fn.endsProgram(ret) {
 				if leak == nil {
-					leak = ret // strict-only, unless another path leaks
+					leak = &l // strict-only, unless another path leaks
 				}
 				continue
 			}
@@ -138,15 +138,17 @@ func (fn *fun) checkWait(cmd *command, start *ast.CallExpr) {
 		default:
 			continue
 		}
-		fn.reportUnwaited(report, cmd, start, l.Node, msg)
+		fn.reportUnwaited(report, cmd, start, l, q.Err, msg)
 		return
 	}
 	if leak != nil {
-		fn.reportUnwaited(fn.c.r.ReportStrict, cmd, start, leak, "this return leaves the child unwaited, and main then exits")
+		fn.reportUnwaited(fn.c.r.ReportStrict, cmd, start, *leak, q.Err, "this return leaves the child unwaited, and main then exits")
 	}
 }
 
-func (fn *fun) reportUnwaited(report func(analysis.Diagnostic), cmd *command, start, at ast.Node, msg string) {
+// reportUnwaited reports the start of a child left unwaited at the leak l;
+// errVar is Start's error variable, or nil.
+func (fn *fun) reportUnwaited(report func(analysis.Diagnostic), cmd *command, start *ast.CallExpr, l pathflow.Leak, errVar *types.Var, msg string) {
 	name := cmd.v.Name()
 	killNote := ""
 	if cmd.kills {
@@ -158,12 +160,15 @@ func (fn *fun) reportUnwaited(report func(analysis.Diagnostic), cmd *command, st
 		// never exits: a plain Wait there hangs (a failed Apply of a
 		// tar stream leaves tar writing to its StdoutPipe).
 		hint = fmt.Sprintf("on every path, call %[1]s.Process.Kill then %[1]s.Wait (a plain Wait blocks while the child is stuck writing to a pipe nothing drains), or go %[1]s.Wait() if it must keep running", name)
+	} else if fn.successReturn(l.Node) {
+		hint = runningChildHint(name) // runningchild.go
 	}
+	hint += killGuard(name, errVar, l) // startfailed.go
 	report(analysis.Diagnostic{
 		Pos: start.Pos(), End: start.End(),
 		Message: fmt.Sprintf("%s.Start succeeds but the child is not waited on some path%s: %s; %s",
 			name, killNote, fn.unwaitedHarm(cmd), hint),
-		Related: related(at, msg),
+		Related: related(l.Node, msg),
 	})
 }
 

@@ -112,7 +112,13 @@
 // and still owed a removal: it is reported, and the hint never removes it
 // where its user may still need it ("remove it once what uses it is
 // done"). A function that keeps only a path inside its parameter says so
-// by a fact, for callers in other packages.
+// by a fact, for callers in other packages. A use that every path reaches
+// only after a deferred removal of the object is registered (one that runs
+// at every return, not only on failure) is no such reason: the defer
+// removes the object when the function returns.
+//
+// When no path removes the object or hands it off, the message says it is
+// not removed on any path, rather than naming the exits that leak it.
 //
 // A unix socket bound at the object's name (a temp file removed to make
 // room for a socket, as go-plugin does) or inside it (net.Listen,
@@ -142,7 +148,14 @@
 // hint is to remove it with os.RemoveAll only at the exits before the
 // first mount, and after that only once the unmount's error is checked,
 // or with os.Remove, which fails on a mount point; no fix removes it, not
-// t.TempDir() either. In a test, a temp object that a goroutine the test
+// t.TempDir() either. A mount helper that returns a mount point object
+// holding the path (u-root's loop.Mount returns a *MountPoint) takes the
+// path by its facts; when that object stays in a local variable whose only
+// use is a method that unmounts it (a passes/mountfacts fact: "defer
+// mountPoint.Unmount(0)"), nothing outlives the function, and the mount
+// only borrows the directory. A function value given the path (or a path
+// inside it) only as an argument of type any (a debug printer held in a
+// field) formats it; it does not take it. In a test, a temp object that a goroutine the test
 // starts uses (in its function literal or arguments) may still be in use
 // when the test returns: t.TempDir(), removed then, is not suggested; the
 // hint is to remove it once the goroutine is done.

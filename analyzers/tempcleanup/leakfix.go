@@ -55,9 +55,10 @@ type leakHint struct {
 // msg and fix are the report's default wording, kept when the object never
 // outlives the function.
 func (c *checker) removalHint(fn ast.Node, cr *tempfacts.Creation, a *tempfacts.Assign, name string,
-	t *tempfacts.Tracker, leaks []pathflow.Leak, msg, fix string) leakHint {
+	t *tempfacts.Tracker, leaks []pathflow.Leak, msg, fix string, never bool) leakHint {
 	removal, id, ok := c.removalCall(cr, a)
-	kept := keptAt(funcBody(fn), t)
+	kept := withoutNodes(keptAt(funcBody(fn), t), c.unmountedHere(fn, a)) // localmount.go
+	kept = c.afterDeferredRemoval(fn, a, t, kept)                         // afterdefer.go
 	if len(kept) == 0 {
 		h := leakHint{msg: msg, fix: fix}
 		if ok {
@@ -71,6 +72,10 @@ func (c *checker) removalHint(fn ast.Node, cr *tempfacts.Creation, a *tempfacts.
 	h := leakHint{
 		msg: fmt.Sprintf("%s from %s is %s but not removed on %s, so it stays on disk there",
 			what(cr, name), c.calleeName(cr), keptHow(kept[0], t), countExits(exits)),
+	}
+	if never {
+		h.msg = fmt.Sprintf("%s from %s is %s but not removed on any path, so it stays on disk",
+			what(cr, name), c.calleeName(cr), keptHow(kept[0], t))
 	}
 	if len(exits) > 0 {
 		h.related = append(h.related, analysis.RelatedInformation{Pos: kept[0].Pos(), End: kept[0].End(),

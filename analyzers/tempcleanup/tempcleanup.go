@@ -232,13 +232,17 @@ func (c *checker) creation(fn ast.Node, g *cfg.CFG, cr *tempfacts.Creation, stac
 	if present == nil {
 		present = cleanup
 	}
-	query := func(t *tempfacts.Tracker) []pathflow.Leak {
+	mounts := c.unmountedHere(fn, a) // localmount.go
+	queryWith := func(release func(ast.Node, []ast.Node) pathflow.Action) []pathflow.Leak {
 		return pathflow.Leaks(&pathflow.Query{
 			Info: info, CFG: g, Creation: a.Stmt, Err: c.res.Var(a.Err), Obj: present,
 			ErrPredicate: c.pass.ResultOf[errpred.Analyzer].(*errpred.Result).Arg,
-			Release:      c.closeCannotFail(fn, obj, t.Release), Registers: c.res.Registers, Exit: c.res.Exits().Kind,
+			Release:      release, Registers: c.res.Registers, Exit: c.res.Exits().Kind,
 			Deferred: earlier, Table: c.res.Table, Results: c.results(fn),
 		})
+	}
+	query := func(t *tempfacts.Tracker) []pathflow.Leak {
+		return queryWith(c.closeCannotFail(fn, obj, borrowingMounts(mounts, t.Release)))
 	}
 	leaks := query(t)
 	if debug {
@@ -276,7 +280,10 @@ func (c *checker) creation(fn ast.Node, g *cfg.CFG, cr *tempfacts.Creation, stac
 			Related: related(*leak),
 		})
 	} else if leak != nil {
-		c.reportLeak(fn, cr, a, name, *leak, leaks, t)
+		// Every exit leaks when no release on any path spares one
+		// (anypath.go).
+		never := earlier == nil && everyExit(leaks, queryWith(func(ast.Node, []ast.Node) pathflow.Action { return pathflow.Action{} }))
+		c.reportLeak(fn, cr, a, name, *leak, leaks, t, never)
 	} else if c.ownerDropped(fn, cr, obj, cleanup, name, query) {
 		// Reported at the returns that drop the owner.
 	} else if obj != nil || cleanup != nil {
@@ -357,7 +364,7 @@ func related(l pathflow.Leak) []analysis.RelatedInformation {
 }
 
 func (c *checker) reportLeak(fn ast.Node, cr *tempfacts.Creation, a *tempfacts.Assign, name string, l pathflow.Leak,
-	leaks []pathflow.Leak, t *tempfacts.Tracker) {
+	leaks []pathflow.Leak, t *tempfacts.Tracker, never bool) {
 	strictOnly := c.failureOnly(fn, leaks) || c.keptAtExitOnly(cr, leaks, t) // testfailure.go, keptatexit.go
 	tb := c.tbInScope(cr.Call.Pos())
 	var msg string
@@ -388,7 +395,7 @@ func (c *checker) reportLeak(fn ast.Node, cr *tempfacts.Creation, a *tempfacts.A
 		}, strictOnly)
 		return
 	default:
-		msg = fmt.Sprintf("%s from %s is not removed on every path, so it stays on disk", what(cr, name), c.calleeName(cr))
+		msg = fmt.Sprintf("%s from %s is not removed on %s, so it stays on disk", what(cr, name), c.calleeName(cr), everyOrAny(never))
 		switch {
 		case a.Cleanup != nil && a.Cleanup.Name != "_":
 			fix = fmt.Sprintf("defer %s()", a.Cleanup.Name)
@@ -408,7 +415,7 @@ func (c *checker) reportLeak(fn ast.Node, cr *tempfacts.Creation, a *tempfacts.A
 	if l.Kind != pathflow.Reentry && (a.Object != nil || a.Cleanup != nil) {
 		// Remove it only where it leaks when it is kept elsewhere
 		// (leakfix.go).
-		h := c.removalHint(fn, cr, a, name, t, leaks, msg, fix)
+		h := c.removalHint(fn, cr, a, name, t, leaks, msg, fix, never)
 		msg, fix, removal = h.msg, h.fix, h.fixes
 		if h.related != nil {
 			rel = h.related
@@ -419,6 +426,14 @@ func (c *checker) reportLeak(fn ast.Node, cr *tempfacts.Creation, a *tempfacts.A
 		// mounted.go: a recursive removal would delete the mounted
 		// files, and an unmount whose error is ignored leaves them
 		// there (a bind of /dev under the directory).
+		if exits := leakingExits(leaks); len(rel) == 1 && len(exits) > 1 {
+			// The hint speaks of the exits before the mount and after
+			// it: show them all.
+			rel = nil
+			for _, e := range exits {
+				rel = append(rel, related(e)...)
+			}
+		}
 		fix = "remove it with os.RemoveAll only at the exits before the first mount under it; after that, only once what is mounted on " + target +
 			" is unmounted and the unmount's error checked, or with os.Remove, which fails rather than delete mounted files"
 		rel = append(rel, analysis.RelatedInformation{Pos: at.Pos(), End: at.End(), Message: "mounts a file system under it here"})

@@ -61,3 +61,17 @@ func TestUnsafeHints(t *testing.T) {
 func TestOtherRemover(t *testing.T) {
 	analysistest.Run(t, testdatadir.Dir(t), tempcleanup.Analyzer, "tempcleanup/regression_otherremover", "tempcleanup/regression_testobjprodtype")
 }
+
+// TestLocalMount: a mount point kept in a local variable and unmounted by
+// the function takes nothing; a temp object no path removes is "not removed
+// on any path"; a deferred removal registered before a use means the use
+// is not "still in use when the function returns" (issue 26).
+func TestLocalMount(t *testing.T) {
+	analysistest.Run(t, testdatadir.Dir(t), tempcleanup.Analyzer, "tempcleanup/regression_localmount", "tempcleanup/regression_keptafterdefer")
+}
+
+// TestFuncValueAny: a function value given the path only as any does not
+// take it (issue 26).
+func TestFuncValueAny(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testdatadir.Dir(t), tempcleanup.Analyzer, "tempcleanup/regression_funcvalueany")
+}

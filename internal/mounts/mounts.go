@@ -118,3 +118,16 @@ func FreshTmpfs(info *types.Info, body ast.Node, topDir string, pos token.Pos) b
 	}
 	return false
 }
+
+// MatchUnmount reports whether the call is syscall.Unmount or unix.Unmount,
+// and returns its target.
+func MatchUnmount(info *types.Info, call *ast.CallExpr) (ast.Expr, bool) {
+	fn, _ := typeutil.Callee(info, call).(*types.Func)
+	if fn == nil || fn.Pkg() == nil || fn.Name() != "Unmount" || len(call.Args) != 2 {
+		return nil, false
+	}
+	if p := fn.Pkg().Path(); p != "syscall" && p != "golang.org/x/sys/unix" {
+		return nil, false
+	}
+	return call.Args[0], true
+}

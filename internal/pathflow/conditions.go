@@ -128,7 +128,11 @@ func (s *search) branch(b *cfg.Block, st state, next func(*cfg.Block, state)) {
 		if val && releasedIfTrue {
 			continue
 		}
-		if st2, ok := assume(st, s.implies(cond, val, &st, true)); ok {
+		f := s.implies(cond, val, &st, true)
+		if st2, ok := assume(st, f); ok {
+			if s.q.NoteUnchecked && st.errKind == errOfCreation && f&errNil != 0 {
+				st2.checked = true // the creation succeeded on this branch
+			}
 			s.rememberCond(cond, val, &st2)
 			next(b.Succs[i], st2)
 		}

@@ -256,6 +256,16 @@ type Query struct {
 	// nil ("if cmd.Start() == nil && ..."), the branch where it is not
 	// nil is a failure, as for Err. Optional.
 	ErrResult bool
+	// NoteUnchecked asks the search to say, per leak, whether some path
+	// reaches it without having taken a branch that shows the creation
+	// succeeded (Leak.Unchecked): a hint that acts on the resource there
+	// must first test that it exists. Optional: it costs states.
+	NoteUnchecked bool
+	// DeferredReleases, for Reaches, counts a release of effect Deferred
+	// that runs at every return (not guarded by an error) as a release:
+	// the nodes after it are reached only once the function's end is
+	// arranged to release the resource. Optional.
+	DeferredReleases bool
 }
 
 // A Leak is an exit reached without a release.
@@ -272,6 +282,13 @@ type Leak struct {
 	// err != nil" was registered on the path but does not run at this
 	// return: err is nil there (a shadowed err was returned, or nil).
 	Guarded bool
+	// Unchecked says, when Query.NoteUnchecked is set, that some path
+	// reaches this return without a branch showing that the creation's
+	// error was nil ("err = cmd.Start(); if ctx.Err() != nil { return
+	// ... }"): on that path the creation may have failed, and the
+	// resource may not exist. ErrReassigned says that on such a path the
+	// creation's error variable was assigned again, so it no longer tells.
+	Unchecked, ErrReassigned bool
 }
 
 // Leaks returns the exits reachable from the creation on a path that does
@@ -383,6 +400,10 @@ type state struct {
 	entered  uint64     // the never-empty range loops entered on the path (ranges.go)
 	derived  derivations
 	conds    condMemos // pure conditions taken on the path (repeated.go)
+	// checked: a branch on the path showed that the creation succeeded
+	// (only with Query.NoteUnchecked); reassigned: the creation's error
+	// variable was assigned again before that.
+	checked, reassigned bool
 }
 
 type visit struct {
@@ -397,11 +418,13 @@ type visit struct {
 	entered  uint64
 	derived  derivations
 	conds    condMemos
+	checked  bool
+	reassign bool
 }
 
 func (st *state) key(b *cfg.Block, i int) visit {
 	return visit{block: b.Index, from: i, deferred: st.deferred != nil, onError: st.onError, guard: st.guard, err: st.err, errKind: st.errKind,
-		obj: st.obj != nil, entered: st.entered, derived: st.derived, conds: st.conds}
+		obj: st.obj != nil, entered: st.entered, derived: st.derived, conds: st.conds, checked: st.checked, reassign: st.reassigned}
 }
 
 // step updates the state for block node n, before it is judged: the error
@@ -414,6 +437,9 @@ func (s *search) step(n ast.Node, st *state) bool {
 	if st.err != nil && assigns(s.q.Info, n, st.err) {
 		if st.errKind == errOfRelease {
 			return false
+		}
+		if s.q.NoteUnchecked && st.errKind == errOfCreation && !st.checked {
+			st.reassigned = true
 		}
 		st.err, st.errKind = nil, errNone
 	}
@@ -507,6 +533,12 @@ func (s *search) isCreation(n ast.Node) bool {
 
 func (s *search) leak(l Leak) {
 	if s.reported[l.Node] {
+		for i := range s.leaks {
+			if s.leaks[i].Node == l.Node {
+				s.leaks[i].Unchecked = s.leaks[i].Unchecked || l.Unchecked
+				s.leaks[i].ErrReassigned = s.leaks[i].ErrReassigned || l.ErrReassigned
+			}
+		}
 		return
 	}
 	s.reported[l.Node] = true
@@ -580,7 +612,8 @@ func (s *search) exit(b *cfg.Block, st state) {
 	case *ast.ReturnStmt:
 		covered := st.deferred != nil && !s.skipsGuardedDefer(st, last) || s.guardRuns(&st, last)
 		if !covered {
-			s.leak(Leak{Node: last, Kind: Return, Guarded: st.deferred == nil && (st.onError > 0 || st.guard != nil)})
+			s.leak(Leak{Node: last, Kind: Return, Guarded: st.deferred == nil && (st.onError > 0 || st.guard != nil),
+				Unchecked: s.q.NoteUnchecked && !st.checked, ErrReassigned: s.q.NoteUnchecked && !st.checked && st.reassigned})
 		}
 	case *ast.ExprStmt:
 		call, ok := ast.Unparen(last.X).(*ast.CallExpr)

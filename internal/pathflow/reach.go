@@ -13,7 +13,7 @@ import (
 // does not count, since it runs only when the function returns, and a
 // release of effect ReleasedIfNil counts as a release. The failure branch
 // of the creation is skipped as in Leaks; q.Exit and q.Registers are not
-// used.
+// used. With q.DeferredReleases, an unguarded deferred release counts.
 //
 // Sink is called with the nodes of the CFG blocks on the path (statements
 // and branch conditions, as in cfg.Block.Nodes), not with the nodes below
@@ -40,7 +40,11 @@ func (s *search) reach(b *cfg.Block, i int, st state, sink func(ast.Node) bool, 
 			return
 		}
 		s.step(n, &st)
-		if a := s.scan(n); a.Effect == Released || a.Effect == ReleasedIfNil {
+		a := s.scan(n)
+		if a.Effect == Released || a.Effect == ReleasedIfNil {
+			return
+		}
+		if s.q.DeferredReleases && a.Effect == Deferred && a.OnError == 0 && a.Guard == nil {
 			return
 		}
 		if sink(n) {

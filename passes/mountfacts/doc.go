@@ -23,6 +23,13 @@
 // withhold a recursive removal of a directory with a file system mounted
 // under it.
 //
+// A second fact, unmountsAt, marks the functions whose body unmounts
+// (syscall.Unmount, unix.Unmount, or a function with the fact) a target
+// made from their receiver or a parameter: u-root's (*MountPoint).Unmount
+// unmounts mp.Path. Result.UnmountsReceiver says whether a method call
+// unmounts its receiver, so that a caller keeping a mount point in a local
+// variable and unmounting it is known to hand nothing on.
+//
 // Cost: a package that imports neither syscall nor x/sys/unix nor a
 // package whose functions mount (a package fact says so) is not walked.
 package mountfacts

@@ -27,7 +27,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:              run,
 	RunDespiteErrors: true,
 	ResultType:       reflect.TypeFor[*Result](),
-	FactTypes:        []analysis.Fact{new(mountsAt), new(mounter)},
+	FactTypes:        []analysis.Fact{new(mountsAt), new(mounter), new(unmountsAt)},
 }
 
 // mountsAt is the fact of a function that mounts at or under its
@@ -48,10 +48,12 @@ func (*mounter) String() string { return "mounter" }
 
 // Result answers for the calls of one package.
 type Result struct {
-	info   *types.Info
-	pass   *analysis.Pass
-	local  map[*types.Func][]int
-	active bool // the package can mount at all
+	info  *types.Info
+	pass  *analysis.Pass
+	local map[*types.Func][]int
+	// unmounts are the parameters each function unmounts (unmounts.go).
+	unmounts map[*types.Func][]int
+	active   bool // the package can mount at all
 }
 
 // Targets returns the target expressions that call mounts on: the second
@@ -93,7 +95,7 @@ func (r *Result) params(fn *types.Func) []int {
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	r := &Result{info: pass.TypesInfo, pass: pass, local: make(map[*types.Func][]int)}
+	r := &Result{info: pass.TypesInfo, pass: pass, local: make(map[*types.Func][]int), unmounts: make(map[*types.Func][]int)}
 	if !mayMount(pass) || pass.TypesInfo == nil {
 		return r, nil
 	}
@@ -117,6 +119,10 @@ func run(pass *analysis.Pass) (any, error) {
 				r.local[fn] = ps
 				changed = true
 			}
+			if ps := r.unmountedParams(fd, fn); len(ps) != len(r.unmounts[fn]) {
+				r.unmounts[fn] = ps
+				changed = true
+			}
 		}
 	}
 	exported := false
@@ -125,6 +131,9 @@ func run(pass *analysis.Pass) (any, error) {
 			pass.ExportObjectFact(fn, &mountsAt{Params: ps})
 			exported = true
 		}
+	}
+	if r.exportUnmounts() {
+		exported = true
 	}
 	if exported {
 		pass.ExportPackageFact(&mounter{})

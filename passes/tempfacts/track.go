@@ -641,6 +641,9 @@ func (t *Tracker) callReason(call *ast.CallExpr, stack []ast.Node) (Reason, *typ
 	}
 	fn, _ := typeutil.Callee(t.info, call).(*types.Func)
 	if fn == nil {
+		if t.pathsAsAnyToFuncValue(call, carried) { // funcvalueany.go
+			return NoReason, nil
+		}
 		return Escaped, nil // a function value
 	}
 	sig, _ := fn.Type().(*types.Signature)

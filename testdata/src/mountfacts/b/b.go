@@ -13,3 +13,11 @@ func Chroot(dir string) error { // want Chroot:"mountsAt.0."
 func Neither(img string) error {
 	return a.Source(img)
 }
+
+// Release unmounts through a's method: the fact crosses packages.
+func Release(mp *a.MountPoint) error { // want Release:"unmountsAt.0."
+	return mp.Unmount(0)
+}
+
+// Describe unmounts nothing.
+func Describe(mp *a.MountPoint) string { return mp.Describe() }

@@ -107,7 +107,7 @@ func filepathEval(s string) (string, error) { return s, nil }
 // Positive.
 
 func neverRemoved() {
-	dir, err := os.MkdirTemp("", "x") // want `temp directory dir from os.MkdirTemp is not removed on every path, so it stays on disk: defer os.RemoveAll\(dir\) right after the error check`
+	dir, err := os.MkdirTemp("", "x") // want `temp directory dir from os.MkdirTemp is not removed on any path, so it stays on disk: defer os.RemoveAll\(dir\) right after the error check`
 	if err != nil {
 		return
 	}
@@ -115,7 +115,7 @@ func neverRemoved() {
 }
 
 func fileNeverRemoved() {
-	f, _ := os.CreateTemp("", "x") // want `temp file f from os.CreateTemp is not removed on every path`
+	f, _ := os.CreateTemp("", "x") // want `temp file f from os.CreateTemp is not removed on any path`
 	f.Close()
 }
 
@@ -137,7 +137,7 @@ func discardedBlank() error {
 }
 
 func closureNeverCalled() {
-	dir, err := os.MkdirTemp("", "x") // want `not removed on every path`
+	dir, err := os.MkdirTemp("", "x") // want `not removed on any path`
 	if err != nil {
 		return
 	}
@@ -146,7 +146,7 @@ func closureNeverCalled() {
 }
 
 func errEqualNilLeak() {
-	dir, err := os.MkdirTemp("", "x") // want `not removed on every path`
+	dir, err := os.MkdirTemp("", "x") // want `not removed on any path`
 	if err == nil {
 		use(dir)
 	}

@@ -28,7 +28,7 @@ func makeTemp(d []byte) (f *os.File, err error) {
 
 // Its caller owes the removal: makeTemp's fact says it returns a temp file.
 func use(d []byte) error {
-	f, err := makeTemp(d) // want `temp file f from makeTemp is not removed on every path`
+	f, err := makeTemp(d) // want `temp file f from makeTemp is not removed on any path`
 	if err != nil {
 		return err
 	}

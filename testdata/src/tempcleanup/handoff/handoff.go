@@ -140,7 +140,7 @@ func goroutine() {
 }
 
 func stdUseIsNoHandOff() {
-	dir, err := os.MkdirTemp("", "x") // want `not removed on every path`
+	dir, err := os.MkdirTemp("", "x") // want `not removed on any path`
 	if err != nil {
 		return
 	}

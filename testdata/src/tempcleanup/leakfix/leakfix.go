@@ -76,7 +76,7 @@ func quietFailure(ok bool) (string, error) {
 // neverKept: the directory never outlives the function, so the removal is
 // deferred right after the error check.
 func neverKept() error {
-	dir, err := os.MkdirTemp("", "scratch-") // want `temp directory dir from os.MkdirTemp is not removed on every path, so it stays on disk: defer os.RemoveAll\(dir\) right after the error check`
+	dir, err := os.MkdirTemp("", "scratch-") // want `temp directory dir from os.MkdirTemp is not removed on any path, so it stays on disk: defer os.RemoveAll\(dir\) right after the error check`
 	if err != nil {
 		return err
 	}

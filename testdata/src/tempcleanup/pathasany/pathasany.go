@@ -12,7 +12,7 @@ import (
 )
 
 func TestSet(t *testing.T) {
-	dir, err := os.MkdirTemp("", "ws") // want `temp directory dir from os.MkdirTemp is not removed on every path`
+	dir, err := os.MkdirTemp("", "ws") // want `temp directory dir from os.MkdirTemp is not removed on any path`
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -21,7 +21,7 @@ func earlyReturn() error {
 
 func continueSkips(names []string) {
 	for _, n := range names {
-		f, err := os.CreateTemp("", n) // want `not removed on every path`
+		f, err := os.CreateTemp("", n) // want `not removed on any path`
 		if err != nil {
 			continue
 		}
@@ -94,7 +94,7 @@ func removeLogged(dir string) {
 }
 
 func helperOnlyOnSuccess(ok bool) {
-	dir, err := os.MkdirTemp("", "x") // want `not removed on every path`
+	dir, err := os.MkdirTemp("", "x") // want `not removed on any path`
 	if err != nil {
 		return
 	}

@@ -62,7 +62,7 @@ func listenAndClose(dir string) error {
 // leaks on every path, the success path included; and no removal may go
 // where the listener still needs it.
 func socketInDir() (net.Listener, error) {
-	dir, err := os.MkdirTemp("", "sock-") // want `temp directory dir from os.MkdirTemp is still in use when the function returns but not removed on the 2 returns that leak it, so it stays on disk there: remove it at the exits reached before it is put in use, and once what uses it is done after that`
+	dir, err := os.MkdirTemp("", "sock-") // want `temp directory dir from os.MkdirTemp is still in use when the function returns but not removed on any path, so it stays on disk: remove it at the exits reached before it is put in use, and once what uses it is done after that`
 	if err != nil {
 		return nil, err
 	}
@@ -108,7 +108,7 @@ func socketInDirClosed() error {
 // descriptor unlinks nothing, so the name is still in use but nobody
 // removes it.
 func rawBind() (int, error) {
-	tf, err := os.CreateTemp("", "raw") // want `temp file tf from os.CreateTemp is still in use when the function returns but not removed on the 3 returns that leak it`
+	tf, err := os.CreateTemp("", "raw") // want `temp file tf from os.CreateTemp is still in use when the function returns but not removed on any path`
 	if err != nil {
 		return -1, err
 	}
@@ -128,7 +128,7 @@ func rawBind() (int, error) {
 // fifo: a FIFO made at the temp name is the object now; removing the name
 // removes it, and the deferred removal is right.
 func fifo() error {
-	tf, err := os.CreateTemp("", "fifo") // want `temp file tf from os.CreateTemp is not removed on every path, so it stays on disk: defer os.Remove\(tf.Name\(\)\) right after the error check`
+	tf, err := os.CreateTemp("", "fifo") // want `temp file tf from os.CreateTemp is not removed on any path, so it stays on disk: defer os.Remove\(tf.Name\(\)\) right after the error check`
 	if err != nil {
 		return err
 	}

@@ -11,7 +11,7 @@ import (
 // path may be too long for a unix socket address: no rewrite, the hint
 // says to remove it in t.Cleanup.
 func TestSocketDir(t *testing.T) {
-	dir, err := os.MkdirTemp("", "sock") // want `temp directory dir from os.MkdirTemp is not removed on every path, so it stays on disk: remove it in t.Cleanup: a path in t.TempDir\(\) may be too long for a unix socket`
+	dir, err := os.MkdirTemp("", "sock") // want `temp directory dir from os.MkdirTemp is not removed on any path, so it stays on disk: remove it in t.Cleanup: a path in t.TempDir\(\) may be too long for a unix socket`
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -24,7 +24,7 @@ func TestSocketDir(t *testing.T) {
 
 // TestDataDir: no socket, the directory becomes t.TempDir().
 func TestDataDir(t *testing.T) {
-	dir, err := os.MkdirTemp("", "data") // want `temp directory dir from os.MkdirTemp is not removed on every path, so it stays on disk: use t.TempDir\(\), which the testing package removes`
+	dir, err := os.MkdirTemp("", "data") // want `temp directory dir from os.MkdirTemp is not removed on any path, so it stays on disk: use t.TempDir\(\), which the testing package removes`
 	if err != nil {
 		t.Fatal(err)
 	}

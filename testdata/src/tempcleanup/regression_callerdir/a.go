@@ -23,7 +23,7 @@ func child() {
 
 // In the default temp directory, the same code leaks.
 func childDefault() {
-	f, err := os.CreateTemp("", "") // want `not removed on every path`
+	f, err := os.CreateTemp("", "") // want `not removed on any path`
 	if err != nil {
 		return
 	}

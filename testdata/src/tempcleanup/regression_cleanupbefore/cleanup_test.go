@@ -22,7 +22,7 @@ func TestCleanupBefore(t *testing.T) {
 func TestCleanupOfSomethingElse(t *testing.T) {
 	var other string
 	t.Cleanup(func() { os.Remove(other) })
-	f, err := os.CreateTemp("", "x") // want `temp file f from os.CreateTemp is not removed on every path`
+	f, err := os.CreateTemp("", "x") // want `temp file f from os.CreateTemp is not removed on any path`
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -50,7 +50,7 @@ func run(f func() error) error { return f() }
 // checked calls a literal that captures the file, here or through run:
 // the file never outlives the function.
 func checked() error {
-	tmp, err := os.CreateTemp("", "") // want `temp file tmp from os.CreateTemp is not removed on every path, so it stays on disk: defer os.Remove\(tmp.Name\(\)\) right after the error check`
+	tmp, err := os.CreateTemp("", "") // want `temp file tmp from os.CreateTemp is not removed on any path, so it stays on disk: defer os.Remove\(tmp.Name\(\)\) right after the error check`
 	if err != nil {
 		return err
 	}
@@ -97,7 +97,7 @@ func registered() error {
 // directory: the caller can read the file but has no way to the
 // directory, which nobody removes.
 func readerOf() (func() ([]byte, error), error) {
-	dir, err := os.MkdirTemp("", "r") // want `temp directory dir from os.MkdirTemp is still in use when the function returns but not removed on the 2 returns that leak it, so it stays on disk there: remove it at the exits reached before it is put in use, and once what uses it is done after that`
+	dir, err := os.MkdirTemp("", "r") // want `temp directory dir from os.MkdirTemp is still in use when the function returns but not removed on any path, so it stays on disk: remove it at the exits reached before it is put in use, and once what uses it is done after that`
 	if err != nil {
 		return nil, err
 	}

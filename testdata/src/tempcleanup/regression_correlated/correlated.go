@@ -22,7 +22,7 @@ func ownedFlag() error {
 }
 
 func ownedFlagWrong() error {
-	f, err := os.CreateTemp("", "x") // want `not removed on every path`
+	f, err := os.CreateTemp("", "x") // want `not removed on any path`
 	owned := err != nil              // the wrong way round: removes only when it failed
 	if owned {
 		os.Remove(f.Name())
@@ -39,7 +39,7 @@ func fileNotNil() {
 }
 
 func fileNotNilOtherBranch() {
-	f, _ := os.CreateTemp("", "x") // want `not removed on every path`
+	f, _ := os.CreateTemp("", "x") // want `not removed on any path`
 	if f != nil {
 		work()
 		return
@@ -56,7 +56,7 @@ func dirNotEmpty() {
 }
 
 func fileReassigned() {
-	f, _ := os.CreateTemp("", "x") // want `not removed on every path`
+	f, _ := os.CreateTemp("", "x") // want `not removed on any path`
 	g := f
 	f = nil
 	if f != nil {
@@ -78,7 +78,7 @@ func createdFlag() {
 
 func createdFlagSetEarly() {
 	created := true
-	dir, err := os.MkdirTemp("", "x") // want `not removed on every path`
+	dir, err := os.MkdirTemp("", "x") // want `not removed on any path`
 	if err != nil {
 		return
 	}
@@ -110,7 +110,7 @@ func cleanupNotNil() int {
 }
 
 func cleanupNotNilOtherBranch() int {
-	cleanup, _ := setup() // want `not removed on every path`
+	cleanup, _ := setup() // want `not removed on any path`
 	if cleanup != nil {
 		return 1
 	}

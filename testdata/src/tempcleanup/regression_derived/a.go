@@ -31,7 +31,7 @@ func htmlOutput(data []byte) error {
 }
 
 func removesInside() {
-	dir, err := os.MkdirTemp("", "x") // want `not removed on every path`
+	dir, err := os.MkdirTemp("", "x") // want `not removed on any path`
 	if err != nil {
 		return
 	}

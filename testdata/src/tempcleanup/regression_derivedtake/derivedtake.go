@@ -33,7 +33,7 @@ func copyToTmp(src string) (string, error) {
 // fromFixture: the database keeps a path inside the directory, nobody
 // removes the directory.
 func fromFixture(name string) *database {
-	path, err := copyToTmp(name) // want `temp directory path from copyToTmp is still in use when the function returns but not removed on the return that leaks it, so it stays on disk there: remove it once what uses it is done, not at these exits`
+	path, err := copyToTmp(name) // want `temp directory path from copyToTmp is still in use when the function returns but not removed on any path, so it stays on disk: remove it once what uses it is done, not at these exits`
 	if err != nil {
 		panic(err)
 	}
@@ -85,7 +85,7 @@ var current struct{ objects, root string }
 // storeInside stores a path inside the directory in a global: the
 // directory is in use, and nobody can remove it.
 func storeInside() error {
-	dir, err := os.MkdirTemp("", "x") // want `temp directory dir from os.MkdirTemp is still in use when the function returns but not removed on the return that leaks it`
+	dir, err := os.MkdirTemp("", "x") // want `temp directory dir from os.MkdirTemp is still in use when the function returns but not removed on any path`
 	if err != nil {
 		return err
 	}

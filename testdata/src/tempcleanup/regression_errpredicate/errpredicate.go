@@ -69,15 +69,15 @@ func ownPredicate() error {
 
 func notAPredicate() error {
 	dir, err := os.MkdirTemp("", "x") // want `not removed on every path`
-	if maybeNil(err) {                 // true for a nil error: the directory exists here
+	if maybeNil(err) {                // true for a nil error: the directory exists here
 		return err
 	}
 	return os.RemoveAll(dir)
 }
 
 func negatedPredicate() error {
-	dir, err := os.MkdirTemp("", "x") // want `not removed on every path`
-	if !os.IsExist(err) {              // also the success branch
+	dir, err := os.MkdirTemp("", "x") // want `not removed on any path`
+	if !os.IsExist(err) {             // also the success branch
 		return err
 	}
 	return os.RemoveAll(dir)

@@ -24,7 +24,7 @@ func TestMissingDir(t *testing.T) {
 }
 
 func TestStillChecked(t *testing.T) {
-	dir, err := os.MkdirTemp("", "foo") // want `not removed on every path`
+	dir, err := os.MkdirTemp("", "foo") // want `not removed on any path`
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,7 +39,7 @@ func TestSameErrReused(t *testing.T) {
 		f.Close()
 		t.Fatal("CreateTemp should have failed")
 	}
-	f, err = os.CreateTemp("", "good") // want `not removed on every path`
+	f, err = os.CreateTemp("", "good") // want `not removed on any path`
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -54,7 +54,7 @@ func TestReproducible(t *testing.T) {
 
 // A work dir whose removal a flag guards, in the test itself.
 func TestKeepFlag(t *testing.T) {
-	dir, err := os.MkdirTemp("", "work") // want `temp directory dir from os.MkdirTemp is not removed on every path, so it stays on disk: remove it when the test passes and keep it when it fails, as the test means to: t.Cleanup\(func\(\) { if !t.Failed\(\) { os.RemoveAll\(dir\) } }\)`
+	dir, err := os.MkdirTemp("", "work") // want `temp directory dir from os.MkdirTemp is not removed on any path, so it stays on disk: remove it when the test passes and keep it when it fails, as the test means to: t.Cleanup\(func\(\) { if !t.Failed\(\) { os.RemoveAll\(dir\) } }\)`
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -19,7 +19,7 @@ import (
 func check() error { return nil }
 
 func bootEntries(dev string) ([]os.DirEntry, error) {
-	dir, err := os.MkdirTemp("", "boot-") // want `temp directory dir from os.MkdirTemp is not removed on every path, so it stays on disk: remove it with os.RemoveAll only at the exits before the first mount under it; after that, only once what is mounted on dir is unmounted and the unmount's error checked, or with os.Remove, which fails rather than delete mounted files$`
+	dir, err := os.MkdirTemp("", "boot-") // want `temp directory dir from os.MkdirTemp is not removed on any path, so it stays on disk: remove it with os.RemoveAll only at the exits before the first mount under it; after that, only once what is mounted on dir is unmounted and the unmount's error checked, or with os.Remove, which fails rather than delete mounted files$`
 	if err != nil {
 		return nil, err
 	}

@@ -58,7 +58,7 @@ func TestArray(t *testing.T) {
 }
 
 func TestMaybeEmpty(t *testing.T) {
-	dir, err := os.MkdirTemp("", "table") // want `not removed on every path`
+	dir, err := os.MkdirTemp("", "table") // want `not removed on any path`
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,7 +68,7 @@ func TestMaybeEmpty(t *testing.T) {
 }
 
 func TestRewrittenTable(t *testing.T) {
-	dir, err := os.MkdirTemp("", "table") // want `not removed on every path`
+	dir, err := os.MkdirTemp("", "table") // want `not removed on any path`
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -78,7 +78,7 @@ func TestRewrittenTable(t *testing.T) {
 }
 
 func TestEmptyLiteral(t *testing.T) {
-	dir, err := os.MkdirTemp("", "table") // want `not removed on every path`
+	dir, err := os.MkdirTemp("", "table") // want `not removed on any path`
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,7 +89,7 @@ func TestEmptyLiteral(t *testing.T) {
 }
 
 func TestLocalTableReassigned(t *testing.T) {
-	dir, err := os.MkdirTemp("", "table") // want `not removed on every path`
+	dir, err := os.MkdirTemp("", "table") // want `not removed on any path`
 	if err != nil {
 		t.Fatal(err)
 	}

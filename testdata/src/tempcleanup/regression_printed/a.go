@@ -38,7 +38,7 @@ func crashReport(crash []byte) {
 
 // A path mentioned only in an error is not shown to anyone in particular.
 func notShown() error {
-	dir, err := os.MkdirTemp("", "work") // want `not removed on every path`
+	dir, err := os.MkdirTemp("", "work") // want `not removed on any path`
 	if err != nil {
 		return err
 	}

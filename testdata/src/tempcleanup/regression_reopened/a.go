@@ -50,7 +50,7 @@ func lazy(r io.Reader) func() (io.ReaderAt, error) {
 // The reopened file is only read here: the temp file never outlives the
 // function, and the deferred removal is right.
 func checksum(r io.Reader) (int64, error) {
-	f, err := os.CreateTemp("", "sum") // want `temp file f from os.CreateTemp is not removed on every path, so it stays on disk: defer os.Remove\(f.Name\(\)\) right after the error check`
+	f, err := os.CreateTemp("", "sum") // want `temp file f from os.CreateTemp is not removed on any path, so it stays on disk: defer os.Remove\(f.Name\(\)\) right after the error check`
 	if err != nil {
 		return 0, err
 	}
@@ -107,7 +107,7 @@ func createInDefault() (*os.File, error) {
 }
 
 func useCreator() error {
-	f, err := createInDefault() // want `temp file f from createInDefault is not removed on every path`
+	f, err := createInDefault() // want `temp file f from createInDefault is not removed on any path`
 	if err != nil {
 		return err
 	}

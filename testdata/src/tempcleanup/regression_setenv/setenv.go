@@ -28,7 +28,7 @@ func handToDaemon(secret string) error {
 }
 
 func setenvSomethingElse(secret string) error {
-	f, err := os.CreateTemp("", "key") // want `not removed on every path`
+	f, err := os.CreateTemp("", "key") // want `not removed on any path`
 	if err != nil {
 		return err
 	}

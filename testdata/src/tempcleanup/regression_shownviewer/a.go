@@ -127,7 +127,7 @@ func reportToChanged(data []byte, outfile string) error {
 	var err error
 	if outfile == "" {
 		var dir string
-		dir, err = os.MkdirTemp("", "report") // want `temp directory dir from os.MkdirTemp is shown to the user but not removed on the 2 returns that leak it`
+		dir, err = os.MkdirTemp("", "report") // want `temp directory dir from os.MkdirTemp is shown to the user but not removed on any path`
 		if err != nil {
 			return err
 		}

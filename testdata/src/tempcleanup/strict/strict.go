@@ -46,7 +46,7 @@ func closed() error {
 }
 
 func stillDefault() {
-	dir, err := os.MkdirTemp("", "x") // want `not removed on every path`
+	dir, err := os.MkdirTemp("", "x") // want `not removed on any path`
 	if err != nil {
 		return
 	}

@@ -6,7 +6,7 @@ import (
 )
 
 func TestLeaves(t *testing.T) {
-	dir, err := os.MkdirTemp("", "x") // want `temp directory dir from os.MkdirTemp is not removed on every path`
+	dir, err := os.MkdirTemp("", "x") // want `temp directory dir from os.MkdirTemp is not removed on any path`
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,7 +10,7 @@ import (
 func use(string) {}
 
 func leaksHelperDir() {
-	dir, err := helper.TempDir() // want `temp directory dir from helper.TempDir is not removed on every path`
+	dir, err := helper.TempDir() // want `temp directory dir from helper.TempDir is not removed on any path`
 	if err != nil {
 		return
 	}
@@ -27,7 +27,7 @@ func removesHelperDir() {
 }
 
 func removeOnlyOnSuccess(ok bool) {
-	dir, err := helper.TempDir() // want `not removed on every path`
+	dir, err := helper.TempDir() // want `not removed on any path`
 	if err != nil {
 		return
 	}
@@ -43,7 +43,7 @@ func keeps(k *helper.Keeper) {
 }
 
 func leaksName() {
-	name, err := helper.TempFileName(nil) // want `temp file name from helper.TempFileName is not removed on every path, so it stays on disk: defer os.Remove\(name\)`
+	name, err := helper.TempFileName(nil) // want `temp file name from helper.TempFileName is not removed on any path, so it stays on disk: defer os.Remove\(name\)`
 	if err != nil {
 		return
 	}
@@ -60,7 +60,7 @@ func callsCleanup() {
 }
 
 func dropsCleanup() {
-	dir, _, err := helper.Setup() // want `temp directory dir from helper.Setup is not removed on every path`
+	dir, _, err := helper.Setup() // want `temp directory dir from helper.Setup is not removed on any path`
 	if err != nil {
 		return
 	}
@@ -77,7 +77,7 @@ func cleanupKept() {
 }
 
 func cleanupNotCalled() {
-	done := helper.Scratch() // want `not removed on every path, so it stays on disk: defer done\(\)`
+	done := helper.Scratch() // want `not removed on any path, so it stays on disk: defer done\(\)`
 	_ = done
 }
 

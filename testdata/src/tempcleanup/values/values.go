@@ -36,7 +36,7 @@ func generateIn(base string, sub bool) (string, error) {
 type client struct{ err error }
 
 func (c *client) leak() *client {
-	p, err := generate() // want `temp file p from generate is not removed on every path`
+	p, err := generate() // want `temp file p from generate is not removed on any path`
 	if err != nil {
 		c.err = err
 		return c

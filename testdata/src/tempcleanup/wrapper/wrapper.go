@@ -11,7 +11,7 @@ import (
 func use(string) error { return nil }
 
 func leaksFile() error {
-	f, err := wrapperlib.TempFile("", "x") // want `temp file f from wrapperlib.TempFile is not removed on every path`
+	f, err := wrapperlib.TempFile("", "x") // want `temp file f from wrapperlib.TempFile is not removed on any path`
 	if err != nil {
 		return err
 	}
@@ -50,7 +50,7 @@ func removesDir() error {
 }
 
 func leaksScratch() {
-	dir, err := wrapperlib.Scratch() // want `not removed on every path`
+	dir, err := wrapperlib.Scratch() // want `not removed on any path`
 	if err != nil {
 		return
 	}

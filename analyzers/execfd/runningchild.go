@@ -1,0 +1,37 @@
+package execfd
+
+import (
+	"fmt"
+	"go/ast"
+
+	"github.com/tmplint/tmplint/internal/pkgtypes"
+)
+
+// A return that reports success with the child still running leaves it
+// running on purpose: git-lfs's lfstest-count-tests starts lfstest-gitserver
+// and returns "1, nil" ("we can abandon this process once it has started").
+// A plain Wait at such a return blocks for as long as the child runs, which
+// for a server is forever (SPEC: no Wait that blocks on a server). There
+// the hint offers only what fits a child meant to keep running: reaping it
+// in a goroutine, or stopping it first.
+
+// successReturn reports whether the return ends the function without an
+// error: the function has no error result, or the return gives it nil.
+func (fn *fun) successReturn(n ast.Node) bool {
+	ret, ok := n.(*ast.ReturnStmt)
+	sig := fn.signature()
+	if !ok || sig == nil {
+		return false
+	}
+	last := sig.Results().Len() - 1
+	if last < 0 || !isErrorType(sig.Results().At(last).Type()) {
+		return true
+	}
+	return len(ret.Results) == last+1 && pkgtypes.IsNil(fn.info(), ret.Results[last])
+}
+
+// runningChildHint is the hint for a child left running at a return that
+// reports success.
+func runningChildHint(name string) string {
+	return fmt.Sprintf("on every path, call go %[1]s.Wait() if it must keep running (a plain Wait at this return blocks for as long as the child runs), or %[1]s.Process.Kill then %[1]s.Wait to stop it", name)
+}

@@ -1,0 +1,48 @@
+package tempfacts
+
+import (
+	"go/ast"
+	"go/types"
+)
+
+// A function value called with the path only among arguments of type any
+// (a logger held in a field, c.debug("mount(%q)", filepath.Join(dir, m.target))):
+// as for a function of another package that receives the path as any
+// (Tracker.pathAsAny), such code keeps or formats a value; it does not
+// remove what it is handed as any. The caller still owns the object.
+// u-root's pox passed its temp directory to its debug printer in the loop
+// that mounts under it, and every later return counted as a hand-off.
+
+// pathsAsAnyToFuncValue reports whether every carried argument of the call
+// of a function value is a string holding the path (or a path inside it),
+// received by a parameter of type any, written out (no call f(xs...)).
+func (t *Tracker) pathsAsAnyToFuncValue(call *ast.CallExpr, carried []int) bool {
+	if call.Ellipsis.IsValid() || t.mode == Close || len(carried) == 0 {
+		return false
+	}
+	sig, ok := t.info.TypeOf(call.Fun).Underlying().(*types.Signature)
+	if !ok {
+		return false
+	}
+	for _, i := range carried {
+		if !isStringType(t.info.TypeOf(call.Args[i])) {
+			return false
+		}
+		j := paramIndex(sig, i)
+		if j >= sig.Params().Len() {
+			return false
+		}
+		pt := sig.Params().At(j).Type()
+		if sig.Variadic() && j == sig.Params().Len()-1 {
+			sl, ok := pt.(*types.Slice)
+			if !ok {
+				return false
+			}
+			pt = sl.Elem()
+		}
+		if iface, ok := pt.Underlying().(*types.Interface); !ok || iface.NumMethods() != 0 {
+			return false
+		}
+	}
+	return true
+}

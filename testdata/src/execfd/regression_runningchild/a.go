@@ -1,0 +1,60 @@
+// Package regression_runningchild: git-lfs's lfstest-count-tests starts a
+// test server and returns success with it running ("we can abandon this
+// process once it has started"). A plain Wait at that return would block
+// for as long as the server runs: the hint offers go cmd.Wait() or Kill
+// then Wait. At an error return the child is not meant to run on, and a
+// plain Wait stays among the options.
+package regression_runningchild
+
+import (
+	"errors"
+	"os"
+	"os/exec"
+)
+
+func callWithCount(fn func(n int) (int, error)) error {
+	_, err := fn(0)
+	return err
+}
+
+func increment() error {
+	return callWithCount(func(n int) (int, error) {
+		if n > 0 {
+			return n + 1, nil
+		}
+		log, err := os.Create("gitserver.log")
+		if err != nil {
+			return n, err
+		}
+		cmd := exec.Command("lfstest-gitserver")
+		cmd.Stdout = log
+		cmd.Stderr = log
+		if err := cmd.Start(); err != nil { // want `cmd.Start succeeds but the child is not waited on some path: once it exits it stays a zombie until the parent exits; on every path, call go cmd.Wait\(\) if it must keep running \(a plain Wait at this return blocks for as long as the child runs\), or cmd.Process.Kill then cmd.Wait to stop it$` `log is handed to the child`
+			return n, err
+		}
+		return 1, nil
+	})
+}
+
+// startDaemon has no error result: the child runs on after it returns.
+func startDaemon() {
+	cmd := exec.Command("daemon")
+	if err := cmd.Start(); err != nil { // want `on every path, call go cmd.Wait\(\) if it must keep running \(a plain Wait at this return blocks`
+		return
+	}
+}
+
+func check() error { return errors.New("bad") }
+
+// failed: the leaking return reports an error; the child is not meant to
+// keep running, and a plain Wait is one of the options.
+func failed() error {
+	cmd := exec.Command("true")
+	if err := cmd.Start(); err != nil { // want `on every path, call cmd.Wait, or go cmd.Wait\(\) if it must keep running, or cmd.Process.Kill then Wait to stop it$`
+		return err
+	}
+	if err := check(); err != nil {
+		return err
+	}
+	return cmd.Wait()
+}
