@@ -624,6 +624,9 @@ func (t *Tracker) callReason(call *ast.CallExpr, stack []ast.Node) (Reason, *typ
 		}
 	}
 	if len(carried) == 0 {
+		if t.printsPathError(call) {
+			return Shown, nil // patherror.go
+		}
 		if t.mode == Close {
 			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Close" && t.fileIdent(sel.X) {
 				return Removed, nil
