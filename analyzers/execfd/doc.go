@@ -178,8 +178,12 @@
 // A package that reaps every child of the process (a loop around
 // wait4(-1, ...), as container shims and init systems run on SIGCHLD), or
 // calls a function of any package that runs such a loop (a reapsAll
-// fact), gets no report that a child stays a zombie: the loop reaps it.
-// The reports about descriptors stay.
+// fact), or imports, directly or not, a package whose initialization starts
+// one (an init that runs the loop: a reapsOnImport package fact), gets no
+// report that a child stays a zombie: the loop reaps it. The reports about
+// descriptors stay. A reaper that only the program's main reaches, in a
+// package that the package starting the child does not import, is not
+// seen: an analyzer sees a package with its imports, not its importers.
 //
 // A child started only on Windows (in the body of "if runtime.GOOS ==
 // "windows"", the else of "!=", a case "windows" of a switch on

@@ -31,7 +31,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:       "https://pkg.go.dev/github.com/tmplint/tmplint/analyzers/execfd",
 	Requires:  []*analysis.Analyzer{directives.Analyzer, errpred.Analyzer, lazyssa.Analyzer},
 	Run:       run,
-	FactTypes: []analysis.Fact{new(paramUses), new(cmdCreator), new(reapsAll)},
+	FactTypes: []analysis.Fact{new(paramUses), new(cmdCreator), new(reapsAll), new(reapsOnImport)},
 }
 
 var strict bool
