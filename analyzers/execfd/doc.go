@@ -203,7 +203,18 @@
 // a variable and tested by the next statement, ending in os.Exit, log.Fatal
 // or return; "log.Fatal(run())"; "run()" as main's last statement). A
 // function also called from elsewhere, or whose error main only logs,
-// keeps the finding.
+// keeps the finding. Any return, success or not, also ends the program
+// right after when every path from it to the end of the program runs only
+// short work: the function is a plain function of a main package called
+// only from main, or a function literal passed, in main's body, to such a
+// helper that calls it (a one-shot tool whose callback starts a server
+// and abandons it), and from the return through the rest of the helper,
+// main and their deferred calls there is no loop, no channel operation or
+// select, no function value, and no call that could run long: the short
+// calls are the standard library's formatting, string and path work, os
+// calls on files and names (not reads, waits or pipes), context's
+// constructors and cancel functions, calls that end the process, and
+// functions of the package made only of those.
 //
 // Tests are judged like other code: a zombie or a kept descriptor in a
 // test binary is the same leak, with two exceptions. In test code (a

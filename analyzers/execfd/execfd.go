@@ -53,7 +53,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	cfgs := pathflow.NewCFGs(pass.TypesInfo, pass.Files)
 	c := &checker{pass: pass, r: r, pred: pass.ResultOf[errpred.Analyzer].(*errpred.Result), uses: make(map[paramKey]paramUse), creators: make(map[*types.Func]bool),
-		table: cfgs.Table}
+		table: cfgs.Table, cfgs: cfgs}
 	for _, file := range pass.Files {
 		if r.Generated(file) {
 			continue
@@ -91,6 +91,7 @@ type checker struct {
 	r         *report.Reporter
 	pred      *errpred.Result               // the error predicates, for the branches after a start
 	table     func(*types.Var) bool         // package-level tables that are never empty (pathflow.CFGs.Table)
+	cfgs      *pathflow.CFGs                // the package's control-flow graphs
 	fv        *funcValues                   // built on first use
 	uses      map[paramKey]paramUse         // what the package's functions do with their arguments
 	decls     map[*types.Func]*ast.FuncDecl // built on first use

@@ -43,12 +43,12 @@ func TestCrossPackage(t *testing.T) {
 // TestEndsProgram: a child left unwaited only on a return of an error to
 // main, which then exits, is strict-only (issue 26).
 func TestEndsProgram(t *testing.T) {
-	analysistest.Run(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/exitafter")
+	analysistest.Run(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/exitafter", "execfd/exitaftercallback")
 	if err := execfd.Analyzer.Flags.Set("strict", "true"); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { execfd.Analyzer.Flags.Set("strict", "false") })
-	analysistest.Run(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/exitafterstrict")
+	analysistest.Run(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/exitafterstrict", "execfd/exitaftercallback_strict")
 }
 
 // TestProcessKilledInTest: a test's process killed but never waited is a zombie only
