@@ -2,7 +2,9 @@ package execfd
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/cfg"
@@ -258,7 +260,7 @@ func (c *checker) shortNode(n ast.Node, skip *ast.CallExpr, depth int) bool {
 		case *ast.GoStmt, *ast.SelectStmt, *ast.SendStmt, *ast.ForStmt, *ast.RangeStmt:
 			short = false
 		case *ast.UnaryExpr:
-			if m.Op.String() == "<-" {
+			if m.Op == token.ARROW {
 				short = false
 			}
 		}
@@ -317,17 +319,21 @@ func (c *checker) shortCall(call *ast.CallExpr, depth int) bool {
 
 // shortStd reports whether a function of the standard library returns
 // promptly: formatting, string and path work, the os calls on files and
-// names, the log printers. Reading (from what may be a pipe), waiting,
-// sleeping, the network and anything not listed may not.
+// names, the log printers. Reading (from what may be a pipe or a FIFO),
+// scanning input, waiting, sleeping, the network and anything not listed
+// may not.
 func shortStd(fn *types.Func) bool {
 	switch fn.Pkg().Path() {
-	case "fmt", "strconv", "strings", "bytes", "errors", "path", "path/filepath", "sort", "unicode", "unicode/utf8":
+	case "fmt":
+		// Scan* and Fscan* wait for input.
+		return !strings.HasPrefix(fn.Name(), "Scan") && !strings.HasPrefix(fn.Name(), "Fscan")
+	case "strconv", "strings", "bytes", "errors", "path", "path/filepath", "sort", "unicode", "unicode/utf8":
 		return true
 	case "log":
 		return true // Fatal* end the process; Print* format
 	case "os":
 		switch fn.Name() {
-		case "Read", "ReadAt", "ReadFrom", "Wait", "WriteTo", "StartProcess", "Pipe":
+		case "Read", "ReadAt", "ReadFrom", "ReadFile", "Wait", "WriteTo", "StartProcess", "Pipe":
 			return false
 		}
 		return true

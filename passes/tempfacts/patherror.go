@@ -52,6 +52,20 @@ func (t *Tracker) namesPathError(e ast.Expr) bool {
 	if v == nil || !t.local(v) || !types.Identical(v.Type(), types.Universe.Lookup("error").Type()) {
 		return false
 	}
+	if named, ok := t.pathErrs[v]; ok {
+		return named
+	}
+	named := t.assignedPathError(v)
+	if t.pathErrs == nil {
+		t.pathErrs = make(map[*types.Var]bool)
+	}
+	t.pathErrs[v] = named
+	return named
+}
+
+// assignedPathError reports whether the error variable v is assigned
+// once, from a call of an os function on a path that holds the object.
+func (t *Tracker) assignedPathError(v *types.Var) bool {
 	var from *ast.CallExpr
 	assigned := 0
 	ast.Inspect(t.body, func(n ast.Node) bool {

@@ -75,6 +75,9 @@ type Tracker struct {
 	// derivedFields are fields of local values assigned such a path
 	// (see derivedfield.go).
 	derivedFields map[localField]bool
+	// pathErrs memoizes which error variables name a path inside the
+	// object (see patherror.go).
+	pathErrs map[*types.Var]bool
 	// field, when set, is a struct field whose selection (s.dir) holds
 	// the object: how the methods of an owner type are judged.
 	field *types.Var
