@@ -75,9 +75,6 @@ type Tracker struct {
 	// derivedFields are fields of local values assigned such a path
 	// (see derivedfield.go).
 	derivedFields map[localField]bool
-	// pathErrs memoizes which error variables name a path inside the
-	// object (see patherror.go).
-	pathErrs map[*types.Var]bool
 	// field, when set, is a struct field whose selection (s.dir) holds
 	// the object: how the methods of an owner type are judged.
 	field *types.Var
@@ -627,9 +624,6 @@ func (t *Tracker) callReason(call *ast.CallExpr, stack []ast.Node) (Reason, *typ
 		}
 	}
 	if len(carried) == 0 {
-		if t.printsPathError(call) {
-			return Shown, nil // patherror.go
-		}
 		if t.mode == Close {
 			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Close" && t.fileIdent(sel.X) {
 				return Removed, nil

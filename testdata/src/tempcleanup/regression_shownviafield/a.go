@@ -2,7 +2,8 @@
 // tool: a temp work directory whose output is shown to the user through a
 // path that reaches the print by a struct field of a local value and a
 // glob of the directory. The exits after the path is shown are the
-// success hand-off, not leaks; only the exit before it leaks.
+// success hand-off, not leaks; only the exits before it leak. An error
+// that names a path inside the directory shows nothing: it is context.
 package regression_shownviafield
 
 import (
@@ -14,21 +15,22 @@ import (
 
 // The build's directory is found by a glob inside the temp dir, kept in
 // the command's Dir field, joined and printed: the exits after the first
-// print are not leaks, nor the exit that prints an error naming a file
-// inside it. Only the glob's failure leaks: its error names nothing.
+// print are not leaks. The glob's failure leaks, and so does the exit on
+// an error that names a file inside the directory only as context.
 func build() {
-	dir, err := os.MkdirTemp("", "work") // want `temp directory dir from os.MkdirTemp is shown to the user but not removed on the exit that leaks it`
+	dir, err := os.MkdirTemp("", "work") // want `temp directory dir from os.MkdirTemp is shown to the user but not removed on the 2 exits that leak it`
 	if err != nil {
 		log.Fatal(err)
 	}
 	found, err := filepath.Glob(filepath.Join(dir, "*"))
 	if err != nil {
-		log.Fatal(err) // the only leak: nothing names the directory yet
+		log.Fatal(err) // a leak: nothing names the directory yet
 	}
 	if len(found) != 1 {
 		log.Fatalf("no unique build dir in %q: %q", dir, found)
 	}
-	// The error of a write inside the dir names the file: shown too.
+	// The error of a write inside the dir names the file only as
+	// context: not shown, a leak.
 	if err := os.WriteFile(filepath.Join(found[0], "config"), nil, 0o644); err != nil {
 		log.Fatal(err)
 	}
@@ -61,4 +63,20 @@ func buildElsewhere(src string) error {
 	c.Dir = src
 	log.Printf("building in %q", c.Dir)
 	return c.Run()
+}
+
+// Printing the error of a failed call on a path inside the directory
+// neither shows the directory nor hands it over: the exits after the
+// deferred removal still skip it.
+func setUp(run func() int) {
+	dir, err := os.MkdirTemp("", "work")
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer os.RemoveAll(dir)
+	bin := filepath.Join(dir, "bin")
+	if err := os.MkdirAll(bin, 0o755); err != nil {
+		log.Fatalf("setting up %s: %v", "bin", err) // want `log.Fatalf ends the process without running deferred calls here and at one more exit`
+	}
+	os.Exit(run())
 }
