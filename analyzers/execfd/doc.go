@@ -188,8 +188,12 @@
 // A package that reaps every child of the process (a loop around
 // wait4(-1, ...), as container shims and init systems run on SIGCHLD), or
 // calls a function of any package that runs such a loop (a reapsAll
-// fact), gets no report that a child stays a zombie: the loop reaps it.
-// The reports about descriptors stay.
+// fact), or imports, directly or not, a package whose initialization starts
+// one (an init that runs the loop: a reapsOnImport package fact), gets no
+// report that a child stays a zombie: the loop reaps it. The reports about
+// descriptors stay. A reaper that only the program's main reaches, in a
+// package that the package starting the child does not import, is not
+// seen: an analyzer sees a package with its imports, not its importers.
 //
 // A child started only on Windows (in the body of "if runtime.GOOS ==
 // "windows"", the else of "!=", a case "windows" of a switch on
@@ -209,7 +213,18 @@
 // a variable and tested by the next statement, ending in os.Exit, log.Fatal
 // or return; "log.Fatal(run())"; "run()" as main's last statement). A
 // function also called from elsewhere, or whose error main only logs,
-// keeps the finding.
+// keeps the finding. Any return, success or not, also ends the program
+// right after when every path from it to the end of the program runs only
+// short work: the function is a plain function of a main package called
+// only from main, or a function literal passed, in main's body, to such a
+// helper that calls it (a one-shot tool whose callback starts a server
+// and abandons it), and from the return through the rest of the helper,
+// main and their deferred calls there is no loop, no channel operation or
+// select, no function value, and no call that could run long: the short
+// calls are the standard library's formatting, string and path work, os
+// calls on files and names (not reads, waits or pipes), context's
+// constructors and cancel functions, calls that end the process, and
+// functions of the package made only of those.
 //
 // Tests are judged like other code, with two exceptions. In test code (a
 // _test.go file, or a function that takes a *testing.T, *testing.B,

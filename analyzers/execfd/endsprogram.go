@@ -12,8 +12,9 @@ import (
 // A child left unwaited only on a path that ends the program right after
 // is strict-only (SPEC): when the process exits its children go to init,
 // which reaps them. main's own returns, os.Exit and log.Fatal are not
-// leaks at all; this file proves the remaining shape, a command's error
-// return to main:
+// leaks at all; this file proves a command's error return to main
+// (shortexit.go, any return followed only by short work to the end of
+// the program):
 //
 //	func run() error {
 //		...
@@ -35,6 +36,12 @@ import (
 // call in the body of main, the return gives its error result an error,
 // and at every call main ends when that result is not nil.
 func (fn *fun) endsProgram(ret *ast.ReturnStmt) bool {
+	return fn.endsOnError(ret) || fn.endsRightAfter(ret) // shortexit.go
+}
+
+// endsOnError reports whether the return gives main an error on which it
+// ends at once.
+func (fn *fun) endsOnError(ret *ast.ReturnStmt) bool {
 	if fn.c.pass.Pkg.Name() != "main" {
 		return false
 	}

@@ -31,7 +31,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:       "https://pkg.go.dev/github.com/tmplint/tmplint/analyzers/execfd",
 	Requires:  []*analysis.Analyzer{directives.Analyzer, errpred.Analyzer, lazyssa.Analyzer},
 	Run:       run,
-	FactTypes: []analysis.Fact{new(paramUses), new(cmdCreator), new(reapsAll)},
+	FactTypes: []analysis.Fact{new(paramUses), new(cmdCreator), new(reapsAll), new(reapsOnImport)},
 }
 
 var strict bool
@@ -53,7 +53,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	cfgs := pathflow.NewCFGs(pass.TypesInfo, pass.Files)
 	c := &checker{pass: pass, r: r, pred: pass.ResultOf[errpred.Analyzer].(*errpred.Result), uses: make(map[paramKey]paramUse), creators: make(map[*types.Func]bool),
-		table: cfgs.Table}
+		table: cfgs.Table, cfgs: cfgs}
 	for _, file := range pass.Files {
 		if r.Generated(file) {
 			continue
@@ -91,6 +91,7 @@ type checker struct {
 	r         *report.Reporter
 	pred      *errpred.Result               // the error predicates, for the branches after a start
 	table     func(*types.Var) bool         // package-level tables that are never empty (pathflow.CFGs.Table)
+	cfgs      *pathflow.CFGs                // the package's control-flow graphs
 	fv        *funcValues                   // built on first use
 	uses      map[paramKey]paramUse         // what the package's functions do with their arguments
 	decls     map[*types.Func]*ast.FuncDecl // built on first use

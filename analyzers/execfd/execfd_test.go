@@ -31,7 +31,7 @@ func TestStrict(t *testing.T) {
 }
 
 func TestOwnership(t *testing.T) {
-	analysistest.Run(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/reaping", "execfd/funcvalue", "execfd/creators", "execfd/loops", "execfd/owningfield", "execfd/borrow", "execfd/pdeathsig", "execfd/boundedread", "execfd/branches", "execfd/paramstart", "execfd/regression_startmayfail", "execfd/regression_runningchild", "execfd/procalias", "execfd/windows", "execfd/reaper", "execfd/reaperlib", "execfd/reaperuse", "execfd/filefield", "execfd/fdnumber", "execfd/starthelper", "execfd/stdinpipe", "execfd/inlinestart", "execfd/regression_undrainedpipe", "execfd/startcloser", "execfd/interfacecalls", "execfd/fieldslice")
+	analysistest.Run(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/reaping", "execfd/funcvalue", "execfd/creators", "execfd/loops", "execfd/owningfield", "execfd/borrow", "execfd/pdeathsig", "execfd/boundedread", "execfd/branches", "execfd/paramstart", "execfd/regression_startmayfail", "execfd/regression_runningchild", "execfd/procalias", "execfd/windows", "execfd/reaper", "execfd/reaperlib", "execfd/reaperuse", "execfd/reaperinit", "execfd/reaperimport", "execfd/reaperunused", "execfd/filefield", "execfd/fdnumber", "execfd/starthelper", "execfd/stdinpipe", "execfd/inlinestart", "execfd/regression_undrainedpipe", "execfd/startcloser", "execfd/interfacecalls", "execfd/fieldslice")
 }
 
 // TestCrossPackage: what a function of another package does with a command
@@ -43,12 +43,12 @@ func TestCrossPackage(t *testing.T) {
 // TestEndsProgram: a child left unwaited only on a return of an error to
 // main, which then exits, is strict-only (issue 26).
 func TestEndsProgram(t *testing.T) {
-	analysistest.Run(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/exitafter")
+	analysistest.Run(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/exitafter", "execfd/exitaftercallback")
 	if err := execfd.Analyzer.Flags.Set("strict", "true"); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { execfd.Analyzer.Flags.Set("strict", "false") })
-	analysistest.Run(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/exitafterstrict")
+	analysistest.Run(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/exitafterstrict", "execfd/exitaftercallback_strict")
 }
 
 // TestProcessKilledInTest: a test's process killed but never waited is a zombie only

@@ -38,19 +38,22 @@ func (c *checker) privateAncestor(call *fscall.Call) bool {
 		return false
 	}
 	private := c.privateRoots()
-	parent := c.parentOf(call.Path)
-	if parent == nil {
-		return false
-	}
-	// The parent itself counts when made private exclusively (os.Mkdir,
-	// a chmod) anywhere in the package; the directories above it also
-	// when made with os.MkdirAll.
+	// The walk starts at the path itself (level 0); its directory is
+	// level 1, which counts when made private exclusively (os.Mkdir, a
+	// chmod) anywhere in the package; the directories above it (level
+	// 2) also when made with os.MkdirAll.
 	type item struct {
 		e     ast.Expr
-		above bool
+		level int
 	}
-	work := []item{{parent, false}}
+	work := []item{{call.Path, 0}}
+	if parent := c.parentOf(call.Path); parent != nil {
+		work = append(work, item{parent, 1})
+	}
 	seen := make(map[item]bool)
+	counts := func(how privateHow, level int) bool {
+		return level >= 2 || level == 1 && how == madeExclusive
+	}
 	for steps := 0; len(work) > 0 && steps < maxAncestorSteps; steps++ {
 		it := work[len(work)-1]
 		work = work[:len(work)-1]
@@ -60,15 +63,20 @@ func (c *checker) privateAncestor(call *fscall.Call) bool {
 		}
 		seen[it] = true
 		if obj := c.pathObject(it.e); obj != nil {
-			if how, ok := private[obj]; ok && (it.above || how == madeExclusive) {
+			if how, ok := private[obj]; ok && counts(how, it.level) {
+				return true
+			}
+		}
+		if key, ok := c.lookupKey(it.e); ok {
+			if how, ok := c.ancestry.keys[key]; ok && counts(how, it.level) {
 				return true
 			}
 		}
 		for _, v := range c.sameAs(it.e) {
-			work = append(work, item{v, it.above})
+			work = append(work, item{v, it.level})
 		}
 		for _, p := range c.parentsOf(it.e) {
-			work = append(work, item{p, true})
+			work = append(work, item{p, min(it.level+1, 2)})
 		}
 	}
 	return false
@@ -136,12 +144,16 @@ func joinsInside(obj types.Object) bool {
 
 // privateRoots returns the variables, parameters, constants and fields
 // that code of the package creates or chmods with a mode that grants the
-// group and others nothing: os.Mkdir, os.MkdirAll (see above), a chmod.
+// group and others nothing: os.Mkdir, os.MkdirAll (see above), a chmod,
+// or a call of a function that does so to its parameter (privateparams.go).
+// It also fills c.ancestry.keys, the settings read by name that are made
+// private.
 func (c *checker) privateRoots() map[types.Object]privateHow {
 	if c.ancestry.roots != nil {
 		return c.ancestry.roots
 	}
 	c.ancestry.roots = make(map[types.Object]privateHow)
+	c.ancestry.keys = make(map[string]privateHow)
 	info := c.pass.TypesInfo
 	for _, f := range c.pass.Files {
 		ast.Inspect(f, func(n ast.Node) bool {
@@ -158,14 +170,28 @@ func (c *checker) privateRoots() map[types.Object]privateHow {
 				if fc.Kind == fscall.CreateDir && fc.Func.Name() == "MkdirAll" {
 					how = madeIfAbsent
 				}
-				if obj := c.pathObject(fc.Path); obj != nil && c.ancestry.roots[obj] != madeExclusive {
-					c.ancestry.roots[obj] = how
-				}
+				c.markPrivate(fc.Path, how)
 			}
 			return true
 		})
 	}
+	c.privateArguments()
 	return c.ancestry.roots
+}
+
+// markPrivate records that the path e is made private, and reports
+// whether that is new.
+func (c *checker) markPrivate(e ast.Expr, how privateHow) bool {
+	changed := false
+	if obj := c.pathObject(e); obj != nil && c.ancestry.roots[obj] < how {
+		c.ancestry.roots[obj] = how
+		changed = true
+	}
+	if key, ok := c.lookupKey(e); ok && c.ancestry.keys[key] < how {
+		c.ancestry.keys[key] = how
+		changed = true
+	}
+	return changed
 }
 
 // storedValues returns, for each variable and struct field of the
@@ -235,5 +261,6 @@ const (
 // ancestry caches privateAncestor's package-wide tables.
 type ancestry struct {
 	roots  map[types.Object]privateHow
+	keys   map[string]privateHow // settings read by name (lookupKey)
 	fields map[*types.Var][]ast.Expr
 }

@@ -108,6 +108,17 @@
 // is 0622 for the container's uid after setuid, and no other user can
 // search the root).
 //
+// The root may be made private in another package: a function that makes
+// its parameter private (itself, or by passing it to one that does)
+// carries a privateParams fact, and the arguments of its calls are
+// private roots of the caller. And a setting read by constant key (a call
+// whose arguments are all constants and whose one result is a string, as
+// ctx.GlobalString("root") or os.Getenv("DIR")) names one path wherever it
+// is read: the program that hands ctx.GlobalString("root") to a
+// constructor making it 0700 (runc's libcontainer.Create) and joins
+// ctx.GlobalString("root") with an id for its notify socket (chmodded
+// 0777 for the container) keeps that socket out of other users' reach.
+//
 // A mode that never takes effect is not judged: that of a directory the
 // same function then mounts a file system on (syscall.Mount or unix.Mount
 // with that path as the target: the mounted root's mode is what users

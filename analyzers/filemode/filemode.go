@@ -39,11 +39,12 @@ var (
 
 // Analyzer reports implicit or over-permissive file modes.
 var Analyzer = &analysis.Analyzer{
-	Name:     "filemode",
-	Doc:      analysisdoc.Extract(doc, "filemode"),
-	URL:      "https://pkg.go.dev/github.com/tmplint/tmplint/analyzers/filemode",
-	Run:      run,
-	Requires: []*analysis.Analyzer{directives.Analyzer, lazyinspect.Analyzer, tempdir.Analyzer, modeval.Analyzer, tempfacts.Analyzer},
+	Name:      "filemode",
+	Doc:       analysisdoc.Extract(doc, "filemode"),
+	URL:       "https://pkg.go.dev/github.com/tmplint/tmplint/analyzers/filemode",
+	Run:       run,
+	Requires:  []*analysis.Analyzer{directives.Analyzer, lazyinspect.Analyzer, tempdir.Analyzer, modeval.Analyzer, tempfacts.Analyzer},
+	FactTypes: []analysis.Fact{new(privateParams)},
 }
 
 func init() {
@@ -97,6 +98,7 @@ func run(pass *analysis.Pass) (any, error) {
 		fold: rootcause.New(pass.Fset, r.Report, rootcause.InsideRoot),
 	}
 	defer c.fold.Flush() // before r.Finish: folded findings use their directives
+	c.exportPrivateParams()
 	for _, file := range pass.Files {
 		if r.Generated(file) || !callsAny(pass.TypesInfo, file) {
 			continue // most files of a package: no inspector built for them

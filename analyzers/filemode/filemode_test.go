@@ -70,7 +70,8 @@ func TestPolicyFlags(t *testing.T) {
 // TestNodeInPrivateDir: a socket or FIFO chmodded wide inside a directory
 // the function made private is strict-only (issue 26).
 func TestNodeInPrivateDir(t *testing.T) {
-	analysistest.Run(t, testdatadir.Dir(t), filemode.Analyzer, "filemode/nodeinprivatedir", "filemode/regression_privateancestor")
+	analysistest.Run(t, testdatadir.Dir(t), filemode.Analyzer, "filemode/nodeinprivatedir", "filemode/regression_privateancestor",
+		"filemode/regression_privateflagroot")
 	setStrict(t)
 	analysistest.Run(t, testdatadir.Dir(t), filemode.Analyzer, "filemode/nodeinprivatedir_strict")
 }

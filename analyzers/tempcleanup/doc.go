@@ -39,7 +39,12 @@
 //     too when the branch taken on its failure prints it ("if
 //     !browser.Open(url) { fmt.Printf("written to %s", name) }", or "if
 //     err := open(name); err != nil {...}"): the return after it is the
-//     success path, not a leak.
+//     success path, not a leak. The path printed may be one inside the
+//     object, reached through a join, a match of filepath.Glob inside
+//     it, or a field of a local value assigned such a path (c.Dir =
+//     build[0]; log.Printf("built in %s", c.Dir)). Printing the error of
+//     an os call on such a path (log.Fatal(err) after a failed
+//     os.WriteFile) names the path only as context: it shows nothing.
 //
 // A file opened again at the temp file's own name (os.Open(f.Name()), a
 // read-only copy handed out) is the temp file: returning or storing it

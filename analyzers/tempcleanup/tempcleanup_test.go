@@ -46,7 +46,8 @@ func TestLeakFixes(t *testing.T) {
 func TestKeptInUse(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testdatadir.Dir(t), tempcleanup.Analyzer,
 		"tempcleanup/regression_bindsocket", "tempcleanup/regression_closurekeep",
-		"tempcleanup/regression_derivedtake", "tempcleanup/regression_shownviewer", "tempcleanup/regression_reopened")
+		"tempcleanup/regression_derivedtake", "tempcleanup/regression_shownviewer", "tempcleanup/regression_reopened",
+		"tempcleanup/regression_shownviafield")
 }
 
 // TestUnsafeHints: no removal of a temp dir with a file system mounted on

@@ -68,6 +68,9 @@ type Tracker struct {
 	// hands off the object, but removing them does not remove it.
 	derived      map[*types.Var]bool
 	derivedFiles map[*types.Var]bool
+	// derivedFields are fields of local values assigned such a path
+	// (see derivedfield.go).
+	derivedFields map[localField]bool
 	// field, when set, is a struct field whose selection (s.dir) holds
 	// the object: how the methods of an owner type are judged.
 	field *types.Var
@@ -112,10 +115,11 @@ func (r *Result) track(fn ast.Node, kind Kind, obj, cleanup *types.Var, mode Mod
 		files:    make(map[*types.Var]bool),
 		cleanups: make(map[*types.Var]bool),
 
-		derived:      make(map[*types.Var]bool),
-		derivedFiles: make(map[*types.Var]bool),
-		closures:     make(map[*types.Var]holding),
-		captured:     make(map[*ast.FuncLit]holding),
+		derived:       make(map[*types.Var]bool),
+		derivedFiles:  make(map[*types.Var]bool),
+		derivedFields: make(map[localField]bool),
+		closures:      make(map[*types.Var]holding),
+		captured:      make(map[*ast.FuncLit]holding),
 	}
 	var ftype *ast.FuncType
 	var body *ast.BlockStmt
@@ -309,6 +313,9 @@ func (t *Tracker) propagate(pairs []aliasPair) {
 				t.derivedFiles[v], changed = true, true
 			}
 		}
+		if t.mode != Close && t.derivedFieldStores(pairs) {
+			changed = true
+		}
 	}
 }
 
@@ -398,7 +405,15 @@ func (t *Tracker) derivedExpr(e ast.Expr) bool {
 		return v != nil && t.derived[v]
 	case *ast.BinaryExpr:
 		return t.NameExpr(e.X) || t.derivedExpr(e.X) || t.NameExpr(e.Y) || t.derivedExpr(e.Y)
+	case *ast.SelectorExpr:
+		return t.derivedSelection(e)
+	case *ast.IndexExpr:
+		// A match of a glob inside the object (derivedfield.go).
+		return isStringType(t.info.TypeOf(e)) && t.derivedExpr(e.X)
 	case *ast.CallExpr:
+		if t.globsInside(e) {
+			return true
+		}
 		if sel, ok := e.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "Name" && len(e.Args) == 0 {
 			if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok {
 				v, _ := t.info.Uses[id].(*types.Var)

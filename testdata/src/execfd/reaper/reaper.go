@@ -1,6 +1,7 @@
-// Package reaper reaps every child of the process in a loop around
+package reaper // want package:"reapsOnImport"
+
+// This package reaps every child of the process in a loop around
 // wait4(-1, ...), as container shims do: no child stays a zombie.
-package reaper
 
 import (
 	"os/exec"
