@@ -23,8 +23,8 @@ import (
 	"github.com/tmplint/tmplint/passes/directives"
 	"github.com/tmplint/tmplint/passes/lazyinspect"
 	"github.com/tmplint/tmplint/passes/modeval"
-	"github.com/tmplint/tmplint/passes/tempdir"
 	"github.com/tmplint/tmplint/passes/tempfacts"
+	"github.com/tmplint/tmplint/passes/tempdir"
 )
 
 //go:embed doc.go
