@@ -21,13 +21,7 @@
 //
 //   - a chmod to a world-writable mode (other-write set, sticky bit not
 //     set): chmod is exact, no umask narrows it. A path inside a private
-//     temp directory is exempt: no other user can reach it. A chmod that
-//     opens a tree only so that it can be removed is strict-only: the
-//     statement right after it, or right after the walk (filepath.Walk,
-//     filepath.WalkDir, fs.WalkDir) whose callback chmods the entry it is
-//     handed, removes the root (os.RemoveAll, or a function that removes
-//     its argument on every path, by tempfacts' facts), so the mode lasts
-//     until then (a module cache of 0555 directories). Note that os.Chmod takes
+//     temp directory is exempt: no other user can reach it. Note that os.Chmod takes
 //     an os.FileMode, whose sticky bit is os.ModeSticky: os.Chmod(dir,
 //     0o1777) sets 0o777, a world-writable directory without the sticky bit;
 //   - a umask that lets other-write through, such as syscall.Umask(0).

@@ -23,7 +23,6 @@ import (
 	"github.com/tmplint/tmplint/passes/directives"
 	"github.com/tmplint/tmplint/passes/lazyinspect"
 	"github.com/tmplint/tmplint/passes/modeval"
-	"github.com/tmplint/tmplint/passes/tempfacts"
 	"github.com/tmplint/tmplint/passes/tempdir"
 )
 
@@ -43,7 +42,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:       analysisdoc.Extract(doc, "filemode"),
 	URL:       "https://pkg.go.dev/github.com/tmplint/tmplint/analyzers/filemode",
 	Run:       run,
-	Requires:  []*analysis.Analyzer{directives.Analyzer, lazyinspect.Analyzer, tempdir.Analyzer, modeval.Analyzer, tempfacts.Analyzer},
+	Requires:  []*analysis.Analyzer{directives.Analyzer, lazyinspect.Analyzer, tempdir.Analyzer, modeval.Analyzer},
 	FactTypes: []analysis.Fact{new(privateParams)},
 }
 
@@ -353,18 +352,12 @@ func (c *checker) worldWritable(call *fscall.Call, v, p uint64) {
 		})
 		return
 	}
-	d := analysis.Diagnostic{
+	c.reportChmod(call, analysis.Diagnostic{
 		Pos: call.Mode.Pos(), End: call.Mode.End(),
 		Message: fmt.Sprintf("%s to world-writable mode %s without the sticky bit: chmod is exact, no umask narrows it, so any local user can modify it; use %s",
 			call.Name, modeval.Format(p), modeval.Format(p&^otherWrite)),
 		SuggestedFixes: c.modeFix(call, v, p&^otherWrite),
-	}
-	if c.removedRightAfter(call) {
-		// removedafter.go: opened only to be removed.
-		c.r.ReportStrict(d)
-		return
-	}
-	c.reportChmod(call, d)
+	})
 }
 
 // deviceNode returns the path of the call when it is a constant under

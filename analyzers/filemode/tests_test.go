@@ -46,12 +46,3 @@ func TestFoldIntoTemppath(t *testing.T) {
 	setStrict(t)
 	analysistest.Run(t, testdatadir.Dir(t), filemode.Analyzer, "filemode/foldtemppath_strict")
 }
-
-// TestRemovedAfter: a chmod that opens a tree only so that the next
-// statement removes it is strict-only (issue 26, policy b: cmd/go
-// modfetch.RemoveAll, the script engine's removeAll).
-func TestRemovedAfter(t *testing.T) {
-	analysistest.Run(t, testdatadir.Dir(t), filemode.Analyzer, "filemode/removedafter")
-	setStrict(t)
-	analysistest.Run(t, testdatadir.Dir(t), filemode.Analyzer, "filemode/removedafter_strict")
-}

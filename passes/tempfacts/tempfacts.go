@@ -511,14 +511,6 @@ func (r *Result) ParamUse(fn *types.Func, i int) Use {
 	return Unknown
 }
 
-// Removes reports whether fn removes its parameter i on every path that
-// returns: for a function of this package, from its body (a release by a
-// store does not count); for one of another package, from its releases
-// fact, which does not tell a removal from a store that takes ownership.
-func (r *Result) Removes(fn *types.Func, i int) bool {
-	return r.ParamUse(fn, i) == Release && (fn.Origin().Pkg() != r.pkg || r.onlyRemoves(fn, i))
-}
-
 // onlyRemoves reports whether the local function fn releases its parameter
 // i only by removing it, never by storing it. For a function of another
 // package the facts do not say, and the answer is false.
