@@ -159,6 +159,13 @@ func mayMount(pass *analysis.Pass) bool {
 // mountedParams returns the parameters of fd that a mount in its body has
 // in its target, sorted. The parameters found so far only grow.
 func (r *Result) mountedParams(fd *ast.FuncDecl, fn *types.Func) []int {
+	return r.paramsInTargets(fd, fn, r.local[fn], r.Targets, false)
+}
+
+// paramsInTargets returns the parameters of fd (recvIndex for the receiver,
+// when withRecv) that some call's targets, as targets gives them, have in
+// them, added to known, sorted.
+func (r *Result) paramsInTargets(fd *ast.FuncDecl, fn *types.Func, known []int, targets func(*ast.CallExpr) []ast.Expr, withRecv bool) []int {
 	sig, _ := fn.Type().(*types.Signature)
 	if sig == nil {
 		return nil
@@ -167,9 +174,12 @@ func (r *Result) mountedParams(fd *ast.FuncDecl, fn *types.Func) []int {
 	for i := 0; i < sig.Params().Len(); i++ {
 		index[sig.Params().At(i)] = i
 	}
+	if withRecv && sig.Recv() != nil {
+		index[sig.Recv()] = recvIndex
+	}
 	values := localValues(r.info, fd.Body)
 	found := make(map[int]bool)
-	for _, i := range r.local[fn] {
+	for _, i := range known {
 		found[i] = true
 	}
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
@@ -177,7 +187,7 @@ func (r *Result) mountedParams(fd *ast.FuncDecl, fn *types.Func) []int {
 		case *ast.FuncLit:
 			return false
 		case *ast.CallExpr:
-			for _, t := range r.Targets(n) {
+			for _, t := range targets(n) {
 				for v := range mentioned(r.info, t, values, 3) {
 					if i, ok := index[v]; ok {
 						found[i] = true

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
-	"sort"
 
 	"golang.org/x/tools/go/types/typeutil"
 
@@ -102,43 +101,7 @@ func (r *Result) unmountParams(fn *types.Func) []int {
 // unmountedParams returns the parameters of fd (recvIndex for the
 // receiver) that an unmount in its body has in its target, sorted.
 func (r *Result) unmountedParams(fd *ast.FuncDecl, fn *types.Func) []int {
-	sig, _ := fn.Type().(*types.Signature)
-	if sig == nil {
-		return nil
-	}
-	index := make(map[*types.Var]int)
-	for i := 0; i < sig.Params().Len(); i++ {
-		index[sig.Params().At(i)] = i
-	}
-	if sig.Recv() != nil {
-		index[sig.Recv()] = recvIndex
-	}
-	values := localValues(r.info, fd.Body)
-	found := make(map[int]bool)
-	for _, i := range r.unmounts[fn] {
-		found[i] = true
-	}
-	ast.Inspect(fd.Body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.CallExpr:
-			for _, t := range r.unmountTargets(n) {
-				for v := range mentioned(r.info, t, values, 3) {
-					if i, ok := index[v]; ok {
-						found[i] = true
-					}
-				}
-			}
-		}
-		return true
-	})
-	var ps []int
-	for i := range found {
-		ps = append(ps, i)
-	}
-	sort.Ints(ps)
-	return ps
+	return r.paramsInTargets(fd, fn, r.unmounts[fn], r.unmountTargets, true)
 }
 
 // exportUnmounts exports the unmountsAt facts of the package's functions,
