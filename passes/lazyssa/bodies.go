@@ -58,19 +58,15 @@ func (p *Program) Bodies(keep func(*types.Func) bool) *ssa.Package {
 	return pkg
 }
 
-// createImports creates the packages that pkg imports, directly or not,
-// from their types alone (no bodies), as buildssa does.
+// createImports creates the packages that pkg imports directly, from
+// their types alone (no bodies). The builder needs no others: code can
+// name a package-level function or variable only of its own package or of
+// a direct import, and it makes the methods of other packages' types on
+// demand. Creating every package of the import graph, as buildssa does,
+// cost more than building the bodies asked for (1.1 s of 1.4 s on
+// cmd/go/..., where each form is built anew).
 func createImports(prog *ssa.Program, pkg *types.Package) {
-	created := make(map[*types.Package]bool)
-	var create func([]*types.Package)
-	create = func(pkgs []*types.Package) {
-		for _, q := range pkgs {
-			if !created[q] {
-				created[q] = true
-				prog.CreatePackage(q, nil, nil, true)
-				create(q.Imports())
-			}
-		}
+	for _, q := range pkg.Imports() {
+		prog.CreatePackage(q, nil, nil, true)
 	}
-	create(pkg.Imports())
 }
