@@ -25,22 +25,7 @@ func (t *Tracker) pathsAsAnyToFuncValue(call *ast.CallExpr, carried []int) bool 
 		return false
 	}
 	for _, i := range carried {
-		if !isStringType(t.info.TypeOf(call.Args[i])) {
-			return false
-		}
-		j := paramIndex(sig, i)
-		if j >= sig.Params().Len() {
-			return false
-		}
-		pt := sig.Params().At(j).Type()
-		if sig.Variadic() && j == sig.Params().Len()-1 {
-			sl, ok := pt.(*types.Slice)
-			if !ok {
-				return false
-			}
-			pt = sl.Elem()
-		}
-		if iface, ok := pt.Underlying().(*types.Interface); !ok || iface.NumMethods() != 0 {
+		if !isStringType(t.info.TypeOf(call.Args[i])) || !takesAny(sig, i) {
 			return false
 		}
 	}

@@ -755,6 +755,12 @@ func (t *Tracker) pathAsAny(fn *types.Func, sig *types.Signature, call *ast.Call
 	if !isStringType(t.info.TypeOf(arg)) || !t.NameExpr(arg) {
 		return false
 	}
+	return takesAny(sig, i)
+}
+
+// takesAny reports whether argument i of a call of sig is passed as an
+// empty interface (an element of a variadic ...any included).
+func takesAny(sig *types.Signature, i int) bool {
 	j := paramIndex(sig, i)
 	if j >= sig.Params().Len() {
 		return false
@@ -767,8 +773,7 @@ func (t *Tracker) pathAsAny(fn *types.Func, sig *types.Signature, call *ast.Call
 		}
 		pt = sl.Elem()
 	}
-	iface, ok := pt.Underlying().(*types.Interface)
-	return ok && iface.NumMethods() == 0
+	return isEmptyInterface(pt)
 }
 
 func isStringType(t types.Type) bool {
