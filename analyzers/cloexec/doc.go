@@ -89,8 +89,10 @@
 // constant, unless a constant part of them is known to include the flag.
 //
 // Tests: a descriptor without close-on-exec in test code (a _test.go file,
-// or a function that takes a *testing.T, *testing.B, *testing.F or
-// testing.TB, as a test suite's package has) is reported only when the
+// a test-support package, whose non-test files use the testing package's
+// types, such as a conformance suite that other packages' tests call, or a
+// function that takes a *testing.T, *testing.B, *testing.F or testing.TB)
+// is reported only when the
 // test itself starts a child while it is open: the function that makes it
 // may start a process after the creation (or anywhere in a loop around
 // it; TestMain's m.Run counts when the package's tests may start one).

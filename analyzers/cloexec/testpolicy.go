@@ -3,10 +3,10 @@ package cloexec
 import (
 	"go/ast"
 	"go/types"
-	"strings"
 
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/tmplint/tmplint/internal/testcode"
 	"github.com/tmplint/tmplint/internal/testpar"
 )
 
@@ -17,16 +17,17 @@ import (
 // another parallel test holds the copy at most until that child exits,
 // and the test binary exits soon after; maintainers do not fix test code
 // for it (os, syscall and rclone's file system suites, read in issue 26).
-// Test code is a _test.go file, or a function that takes a *testing.T,
-// *testing.B, *testing.F or testing.TB: it runs only inside a test (a test
-// suite's package, such as a file system's conformance tests).
+// Test code is a _test.go file, a test-support package (one whose non-test
+// files use the testing package's types, such as a file system's
+// conformance suite; see package testcode), or a function that takes a
+// *testing.T, *testing.B, *testing.F or testing.TB: it runs only inside a
+// test.
 
-// quietInTest reports whether the finding at the site, in a _test.go file,
-// is strict-only.
+// quietInTest reports whether the finding at the site, in test code, is
+// strict-only.
 func (c *checker) quietInTest(s *site) bool {
 	decl, _ := s.fun.(*ast.FuncDecl)
-	f := c.pass.Fset.File(s.call.Pos())
-	if f == nil || !strings.HasSuffix(f.Name(), "_test.go") && !c.takesTest(decl) {
+	if !testcode.At(c.pass, s.call.Pos()) && !c.takesTest(decl) {
 		return false
 	}
 	// The test starts no child after the creation, or only once the

@@ -227,8 +227,9 @@
 // functions of the package made only of those.
 //
 // Tests are judged like other code, with two exceptions. In test code (a
-// _test.go file, or a function that takes a *testing.T, *testing.B,
-// *testing.F, testing.TB or *testing.M), a child or process left unwaited
+// _test.go file, a test-support package, whose non-test files use the
+// testing package's types, or a function that takes a *testing.T,
+// *testing.B, *testing.F, testing.TB or *testing.M), a child or process left unwaited
 // (started and not waited on some path, kept in a slice, never kept,
 // dropped) stays a zombie, or runs on, only until the test binary exits,
 // and maintainers do not change tests for it: those findings are

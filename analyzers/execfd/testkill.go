@@ -3,11 +3,11 @@ package execfd
 import (
 	"go/ast"
 	"go/types"
-	"golang.org/x/tools/go/analysis"
-	"strings"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/astutil"
 
+	"github.com/tmplint/tmplint/internal/testcode"
 	"github.com/tmplint/tmplint/internal/testpar"
 )
 
@@ -31,10 +31,11 @@ func (fn *fun) unwaitedReport() func(analysis.Diagnostic) {
 	return fn.c.r.Report
 }
 
-// inTestCode reports whether the function is in a _test.go file or in a
-// function declaration that takes a test's type.
+// inTestCode reports whether the function is in test code (a _test.go file
+// or a test-support package, see package testcode) or in a function
+// declaration that takes a test's type.
 func (fn *fun) inTestCode() bool {
-	if strings.HasSuffix(fn.c.pass.Fset.File(fn.node.Pos()).Name(), "_test.go") {
+	if testcode.At(fn.c.pass, fn.node.Pos()) {
 		return true
 	}
 	path, _ := astutil.PathEnclosingInterval(fn.file, fn.node.Pos(), fn.node.End())

@@ -172,23 +172,26 @@
 // only with its search (x) bit, so a directory of 0o666 is reported as
 // readable (listable) by others, not writable.
 //
-// Tests: in a _test.go file, a umask and a chmod that opens a file or
-// directory to others are what a test of permission handling exercises on
-// its own objects, so they are reported only under -strict; a chmod of a
-// shared temp location by a predictable name, which other users can
-// reach, is still reported. The other rules (a decimal literal that reads
-// as octal, the sticky bit of an os.FileMode, modes in shared temp) apply
-// to tests as to any code, but one: a creation in shared temp (os.Create,
-// os.WriteFile, os.Mkdir and the others) whose mode lets other users only
-// read the file or list the directory is test data, reported only under
-// -strict; a mode that lets them write into it (a file writable by the
-// group or others, a directory they can both write and search) is still
-// reported, since the test then trusts what another user may have put
+// Tests: in test code (a _test.go file, or a test-support package, whose
+// non-test files use the testing package's types, such as a conformance
+// suite that other packages' tests call; a package that only calls
+// testing.Testing() is production code), a umask and a chmod that opens a
+// file or directory to others are what a test of permission handling
+// exercises on its own objects, so they are reported only under -strict; a
+// chmod of a shared temp location by a predictable name, which other users
+// can reach, is still reported. The other rules (a decimal literal that
+// reads as octal, the sticky bit of an os.FileMode, modes in shared temp)
+// apply to tests as to any code, but one: a creation in shared temp
+// (os.Create, os.WriteFile, os.Mkdir and the others) whose mode lets other
+// users only read the file or list the directory is test data, reported
+// only under -strict; a mode that lets them write into it (a file writable
+// by the group or others, a directory they can both write and search) is
+// still reported, since the test then trusts what another user may have put
 // there. os.Create is taken as readable, as its message says. And in a
-// test, a creation at a predictable name in shared temp (without O_EXCL)
-// is temppath's finding on the same call, whose fix (os.CreateTemp,
-// os.MkdirTemp) also makes the object private: its mode is folded into
-// that finding and reported only under -strict, writable or not.
+// test, a creation at a predictable name in shared temp (without O_EXCL) is
+// temppath's finding on the same call, whose fix (os.CreateTemp,
+// os.MkdirTemp) also makes the object private: its mode is folded into that
+// finding and reported only under -strict, writable or not.
 //
 // Flags:
 //

@@ -81,3 +81,12 @@ func TestNodeInPrivateDir(t *testing.T) {
 func TestMountPoint(t *testing.T) {
 	analysistest.Run(t, testdatadir.Dir(t), filemode.Analyzer, "filemode/mountpoint")
 }
+
+// A test-support package (its non-test files use testing's types) is test
+// code: the umask rules are strict-only there; a production package that
+// only calls testing.Testing() is not test support.
+func TestTestSupport(t *testing.T) {
+	analysistest.Run(t, testdatadir.Dir(t), filemode.Analyzer, "filemode/testsupport", "filemode/testingtesting")
+	setStrict(t)
+	analysistest.Run(t, testdatadir.Dir(t), filemode.Analyzer, "filemode/testsupport_strict")
+}

@@ -1,19 +1,19 @@
 package report
 
 import (
-	"strings"
-
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/tmplint/tmplint/internal/testcode"
 )
 
-// InTest reports whether the finding d is in a _test.go file.
+// InTest reports whether the finding d is in test code: a _test.go file or
+// a test-support package (see package testcode).
 func (r *Reporter) InTest(d analysis.Diagnostic) bool {
-	f := r.pass.Fset.File(d.Pos)
-	return f != nil && strings.HasSuffix(f.Name(), "_test.go")
+	return testcode.At(r.pass, d.Pos)
 }
 
 // ReportOutsideTests reports a finding of the default profile that, in a
-// _test.go file, only the strict profile shows: for a rule whose hazard is
+// test code, only the strict profile shows: for a rule whose hazard is
 // what a test exercises on purpose (a umask, a chmod of the test's own temp
 // objects). Each analyzer's doc.go says which of its rules use it.
 func (r *Reporter) ReportOutsideTests(d analysis.Diagnostic) {

@@ -17,3 +17,13 @@ func TestParallel(t *testing.T) {
 func TestLibrary(t *testing.T) {
 	syscall.Close(Dup(0))
 }
+
+// CheckDup is a test suite's function: it takes a *testing.T, so it runs
+// only in a test, and this package starts no process.
+func CheckDup(t *testing.T, fd int) {
+	nfd, err := syscall.Dup(fd) // ok
+	if err != nil {
+		t.Fatal(err)
+	}
+	keep(nfd)
+}

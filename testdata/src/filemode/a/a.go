@@ -6,7 +6,6 @@ import (
 	"io/ioutil"
 	"os"
 	"path/filepath"
-	"testing"
 )
 
 // Decimal literals that read as octal.
@@ -87,12 +86,6 @@ func private(data []byte) error {
 	}
 	defer f.Close()
 	return os.MkdirAll(filepath.Join(dir, "sub"), 0o755)
-}
-
-func testPrivate(t *testing.T) {
-	dir := t.TempDir()
-	os.WriteFile(filepath.Join(dir, "x"), nil, 0o644)
-	os.Create(filepath.Join(dir, "y"))
 }
 
 // Chmod: world-writable anywhere.

@@ -11,7 +11,6 @@ package umaskread
 import (
 	"os"
 	"syscall"
-	"testing"
 )
 
 func readAndRestore() int {
@@ -22,18 +21,6 @@ func readAndRestore() int {
 
 func nested() {
 	syscall.Umask(syscall.Umask(0)) // strict only: nothing runs between the two calls
-}
-
-// readInParallel runs in a parallel test (a test suite's function).
-func readInParallel() int {
-	m := syscall.Umask(0) // want `syscall.Umask\(0o0\) reads the umask by opening it: until the next call restores it`
-	syscall.Umask(m)
-	return m
-}
-
-func RunParallel(t *testing.T) {
-	t.Parallel()
-	readInParallel()
 }
 
 func deferredRestore() {
