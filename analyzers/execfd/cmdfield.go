@@ -59,7 +59,7 @@ func (c *checker) checkCommandFields() {
 			owner := typeName(s.Recv())
 			c.r.Report(analysis.Diagnostic{
 				Pos: call.Pos(), End: call.End(),
-				Message: fmt.Sprintf("field %s of %s holds the child started by %s, but no function of the package waits for it: once it exits it stays a zombie until the parent exits; wait for it (%s.Wait) in a method of %s, such as its Close or Stop, after it is told to exit (its input closed, or Kill): Wait blocks while the child runs",
+				Message: fmt.Sprintf("field %s of %s holds the child started by %s, but no function of the package waits for it: once it exits it stays a zombie until the parent exits (unless the process reaps every child itself); wait for it (%s.Wait) in a method of %s, such as its Close or Stop, after it is told to exit (its input closed, or Kill): Wait blocks while the child runs",
 					v.Name(), owner, types.ExprString(call.Fun), v.Name(), owner),
 			})
 			return true

@@ -194,6 +194,9 @@
 // descriptors stay. A reaper that only the program's main reaches, in a
 // package that the package starting the child does not import, is not
 // seen: an analyzer sees a package with its imports, not its importers.
+// So each report that a child stays a zombie says so ("unless the process
+// reaps every child itself"): in such a program the Wait it suggests is
+// not needed (and races the reaper, which harms nothing).
 //
 // A child started only on Windows (in the body of "if runtime.GOOS ==
 // "windows"", the else of "!=", a case "windows" of a switch on

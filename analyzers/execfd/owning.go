@@ -163,7 +163,7 @@ func (fn *fun) checkStores(cmd *command) {
 	}
 	fn.c.r.Report(analysis.Diagnostic{
 		Pos: st.at.Pos(), End: st.at.End(),
-		Message: fmt.Sprintf("field %s of %s %s started by %s.Start, but no function of the package %s: once %s exits it stays a zombie until the parent exits; %s (%s) in a method of %s, such as its Close or Stop, after it is told to exit (its input closed, or Kill): Wait blocks while the child runs",
+		Message: fmt.Sprintf("field %s of %s %s started by %s.Start, but no function of the package %s: once %s exits it stays a zombie until the parent exits (unless the process reaps every child itself); %s (%s) in a method of %s, such as its Close or Stop, after it is told to exit (its input closed, or Kill): Wait blocks while the child runs",
 			st.field.Name(), owner, holds, cmd.v.Name(), it, one, them, wait, owner),
 	})
 }

@@ -118,7 +118,7 @@ func (fn *fun) checkParamStarts() {
 			name := ps.v.Name()
 			report(analysis.Diagnostic{
 				Pos: ps.start.Pos(), End: ps.start.End(),
-				Message: fmt.Sprintf("%s.Start succeeds but a later error is returned without waiting for the child: the caller sees a failure and has no reason to wait, so once it exits it stays a zombie until the parent exits; %s",
+				Message: fmt.Sprintf("%s.Start succeeds but a later error is returned without waiting for the child: the caller sees a failure and has no reason to wait, so once it exits it stays a zombie until the parent exits (unless the process reaps every child itself); %s",
 					name, fn.stopHint(name, q.Err, *leak)+" before returning the error"),
 				Related: related(leak.Node, "returns an error here with the child unwaited"),
 			})

@@ -205,7 +205,7 @@ func (fn *fun) reportProcessWith(report func(analysis.Diagnostic), p *startProce
 	name := p.proc.Name()
 	report(analysis.Diagnostic{
 		Pos: p.call.Pos(), End: p.call.End(),
-		Message: "the child started by " + p.name + " is not waited on some path: once it exits it stays a zombie until the parent exits; on every path, call " +
+		Message: "the child started by " + p.name + " is not waited on some path: once it exits it stays a zombie until the parent exits (unless the process reaps every child itself); on every path, call " +
 			name + ".Wait, or go " + name + ".Wait() if it must keep running, or Release if it is detached on purpose",
 		Related: related(at, msg),
 	})
@@ -215,6 +215,6 @@ func (fn *fun) reportProcessWith(report func(analysis.Diagnostic), p *startProce
 func (fn *fun) reportDropped(p *startProcess) {
 	fn.unwaitedReport()(analysis.Diagnostic{
 		Pos: p.call.Pos(), End: p.call.End(),
-		Message: "the child started by " + p.name + " is dropped, so nothing can wait for it: once it exits it stays a zombie until the parent exits; keep the *os.Process and call its Wait, or Release if it is detached on purpose",
+		Message: "the child started by " + p.name + " is dropped, so nothing can wait for it: once it exits it stays a zombie until the parent exits (unless the process reaps every child itself); keep the *os.Process and call its Wait, or Release if it is detached on purpose",
 	})
 }

@@ -288,7 +288,7 @@ func (fn *fun) startedBefore(cmd *command, start *ast.CallExpr) bool {
 // standard stream that is not an *os.File, which os/exec copies through a
 // pipe whose parent end only Wait closes).
 func (fn *fun) unwaitedHarm(cmd *command) string {
-	const zombie = "once it exits it stays a zombie until the parent exits"
+	const zombie = "once it exits it stays a zombie until the parent exits (unless the process reaps every child itself)"
 	if cmd.pipes || cmd.stdinPipe {
 		return zombie + ", and the parent's ends of its pipes stay open"
 	}

@@ -11,7 +11,7 @@ type server struct{ cmd *exec.Cmd }
 
 func (s *server) Start() error {
 	s.cmd = exec.Command("daemon")
-	return s.cmd.Start() // want `field cmd of server holds the child started by s.cmd.Start, but no function of the package waits for it: once it exits it stays a zombie until the parent exits; wait for it \(cmd.Wait\) in a method of server, such as its Close or Stop, after it is told to exit \(its input closed, or Kill\): Wait blocks while the child runs`
+	return s.cmd.Start() // want `field cmd of server holds the child started by s.cmd.Start, but no function of the package waits for it: once it exits it stays a zombie until the parent exits \(unless the process reaps every child itself\); wait for it \(cmd.Wait\) in a method of server, such as its Close or Stop, after it is told to exit \(its input closed, or Kill\): Wait blocks while the child runs`
 }
 
 // Stop kills the child but does not reap it.

@@ -13,7 +13,7 @@ func (r *runner) startAll(names []string) error {
 		if err := c.Start(); err != nil {
 			return err
 		}
-		r.procs = append(r.procs, c) // want `field procs of runner collects the children started by c.Start, but no function of the package waits for them: once one exits it stays a zombie until the parent exits; wait for each \(Wait on every element of procs\) in a method of runner`
+		r.procs = append(r.procs, c) // want `field procs of runner collects the children started by c.Start, but no function of the package waits for them: once one exits it stays a zombie until the parent exits \(unless the process reaps every child itself\); wait for each \(Wait on every element of procs\) in a method of runner`
 	}
 	return nil
 }

@@ -10,7 +10,7 @@ func earlyReturn(names []string) error {
 	var cmds []*exec.Cmd
 	for _, n := range names {
 		cmd := exec.Command(n)
-		if err := cmd.Start(); err != nil { // want `cmd.Start succeeds and the child is kept in cmds, but some path returns without waiting for the commands in cmds: once it exits it stays a zombie until the parent exits; wait for each command in cmds \(Process.Kill then Wait to stop them\) before returning`
+		if err := cmd.Start(); err != nil { // want `cmd.Start succeeds and the child is kept in cmds, but some path returns without waiting for the commands in cmds: once it exits it stays a zombie until the parent exits \(unless the process reaps every child itself\); wait for each command in cmds \(Process.Kill then Wait to stop them\) before returning`
 			return err
 		}
 		cmds = append(cmds, cmd)

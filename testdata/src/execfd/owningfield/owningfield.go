@@ -32,7 +32,7 @@ func (s *killedInClose) Start() error {
 	if err := cmd.Start(); err != nil {
 		return err
 	}
-	s.child = cmd // want `field child of killedInClose holds the child started by cmd.Start, but no function of the package waits for it: once it exits it stays a zombie until the parent exits; wait for it \(child.Wait\) in a method of killedInClose, such as its Close or Stop, after it is told to exit \(its input closed, or Kill\): Wait blocks while the child runs`
+	s.child = cmd // want `field child of killedInClose holds the child started by cmd.Start, but no function of the package waits for it: once it exits it stays a zombie until the parent exits \(unless the process reaps every child itself\); wait for it \(child.Wait\) in a method of killedInClose, such as its Close or Stop, after it is told to exit \(its input closed, or Kill\): Wait blocks while the child runs`
 	return nil
 }
 
@@ -102,7 +102,7 @@ func (p *procKept) Start() error {
 	if err := cmd.Start(); err != nil {
 		return err
 	}
-	p.proc = cmd.Process // want `field proc of procKept holds the child started by cmd.Start, but no function of the package waits for it: once it exits it stays a zombie until the parent exits; wait for it \(proc.Wait, or Release to detach it\) in a method of procKept`
+	p.proc = cmd.Process // want `field proc of procKept holds the child started by cmd.Start, but no function of the package waits for it: once it exits it stays a zombie until the parent exits \(unless the process reaps every child itself\); wait for it \(proc.Wait, or Release to detach it\) in a method of procKept`
 	return nil
 }
 

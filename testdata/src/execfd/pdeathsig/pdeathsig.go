@@ -15,7 +15,7 @@ func diesWithParent() error {
 	cmd := exec.Command("helper")
 	cmd.Stdout = os.Stdout
 	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
-	return cmd.Start() // want `cmd.Start succeeds but the child is not waited on some path: once it exits it stays a zombie until the parent exits`
+	return cmd.Start() // want `cmd.Start succeeds but the child is not waited on some path: once it exits it stays a zombie until the parent exits \(unless the process reaps every child itself\)`
 }
 
 func diesWithParentField() error {

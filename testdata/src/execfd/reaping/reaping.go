@@ -10,7 +10,7 @@ import (
 
 func killWithoutWait(fail bool) error {
 	cmd := exec.Command("child")
-	if err := cmd.Start(); err != nil { // want `cmd.Start succeeds but the child is not waited on some path \(Process.Kill and Signal do not reap it\): once it exits it stays a zombie until the parent exits`
+	if err := cmd.Start(); err != nil { // want `cmd.Start succeeds but the child is not waited on some path \(Process.Kill and Signal do not reap it\): once it exits it stays a zombie until the parent exits \(unless the process reaps every child itself\)`
 		return err
 	}
 	if fail {
@@ -74,7 +74,7 @@ func detachedReleased() error {
 
 // The "open a browser" idiom: nothing keeps the command, nothing waits.
 func openBrowser(url string) error {
-	return exec.Command("xdg-open", url).Start() // want `the command started here is never kept, so nothing can wait for it: once the child exits it stays a zombie until the parent exits; keep the \*exec.Cmd and call Wait \(in a goroutine if the parent must not block\), or use Run`
+	return exec.Command("xdg-open", url).Start() // want `the command started here is never kept, so nothing can wait for it: once the child exits it stays a zombie until the parent exits \(unless the process reaps every child itself\); keep the \*exec.Cmd and call Wait \(in a goroutine if the parent must not block\), or use Run`
 }
 
 func openBrowserWaited(url string) error {

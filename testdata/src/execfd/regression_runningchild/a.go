@@ -29,7 +29,7 @@ func increment() error {
 		cmd := exec.Command("lfstest-gitserver")
 		cmd.Stdout = log
 		cmd.Stderr = log
-		if err := cmd.Start(); err != nil { // want `cmd.Start succeeds but the child is not waited on some path: once it exits it stays a zombie until the parent exits; on every path, call go cmd.Wait\(\) if it must keep running \(a plain Wait at this return blocks for as long as the child runs\), or cmd.Process.Kill then cmd.Wait to stop it$` `log is handed to the child`
+		if err := cmd.Start(); err != nil { // want `cmd.Start succeeds but the child is not waited on some path: once it exits it stays a zombie until the parent exits \(unless the process reaps every child itself\); on every path, call go cmd.Wait\(\) if it must keep running \(a plain Wait at this return blocks for as long as the child runs\), or cmd.Process.Kill then cmd.Wait to stop it$` `log is handed to the child`
 			return n, err
 		}
 		return 1, nil

@@ -11,7 +11,7 @@ import (
 func check() error { return errors.New("x") }
 
 func neverWaited() error {
-	p, err := os.StartProcess("/bin/true", []string{"true"}, &os.ProcAttr{}) // want `the child started by os.StartProcess is not waited on some path: once it exits it stays a zombie until the parent exits; on every path, call p.Wait, or go p.Wait\(\) if it must keep running, or Release if it is detached on purpose`
+	p, err := os.StartProcess("/bin/true", []string{"true"}, &os.ProcAttr{}) // want `the child started by os.StartProcess is not waited on some path: once it exits it stays a zombie until the parent exits \(unless the process reaps every child itself\); on every path, call p.Wait, or go p.Wait\(\) if it must keep running, or Release if it is detached on purpose`
 	if err != nil {
 		return err
 	}
