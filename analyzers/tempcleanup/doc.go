@@ -143,6 +143,16 @@
 // A FIFO made with Mkfifo or Mknod at the name is the object itself from
 // then on: removing the name removes it.
 //
+// A temp directory removed only with os.Remove (or syscall.Rmdir), which
+// fails on a directory that is not empty, while the function creates an
+// entry in it (a file, directory, link or socket named by
+// filepath.Join(dir, ...) or dir+"/...", or a temp object made in it) and
+// removes neither the entry nor the tree: the removal fails and the
+// directory stays on disk with its contents. The fix removes the tree with
+// os.RemoveAll. Only a directory whose every use the function explains is
+// judged: one handed to other code (a helper, a child's arguments, a
+// field) or with an entry returned or handed on is not.
+//
 // A temp directory on which the function mounts a file system
 // (syscall.Mount or unix.Mount with the directory, or a path made from
 // it, as the target, or a call of a function that mounts at its

@@ -301,6 +301,9 @@ func (c *checker) creation(fn ast.Node, g *cfg.CFG, cr *tempfacts.Creation, stac
 			break
 		}
 	}
+	if leak == nil {
+		c.filledDirRemoved(fn, cr, obj) // filleddir.go
+	}
 	c.owningFields(t, cr)
 	// Strict: an unclosed temp *os.File.
 	if cr.Kind == tempfacts.File && obj != nil && pkgtypes.IsOSFile(obj.Type()) && !cr.Closed {

@@ -76,3 +76,9 @@ func TestLocalMount(t *testing.T) {
 func TestFuncValueAny(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testdatadir.Dir(t), tempcleanup.Analyzer, "tempcleanup/regression_funcvalueany")
 }
+
+// A temp directory removed only with os.Remove while the function leaves
+// an entry in it stays on disk: reported, with os.RemoveAll as the fix.
+func TestFilledDir(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testdatadir.Dir(t), tempcleanup.Analyzer, "tempcleanup/filleddir")
+}
