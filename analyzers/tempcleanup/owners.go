@@ -49,7 +49,11 @@ func (c *checker) ownerDropped(fn ast.Node, cr *tempfacts.Creation, obj, cleanup
 			held = fmt.Sprintf("%s.%s", owner, store.Field.Name())
 		}
 		fix := "remove it before returning"
-		if named := ownerType(store.Owner.Type()); named != nil && store.Direct && store.Field != nil {
+		if c.startedCommand(fn, store.Owner) {
+			// The child runs on in the directory (its root, its working
+			// directory): removing it now pulls it from under the child.
+			fix = fmt.Sprintf("remove it once the child has exited: after %s.Wait returns (in a goroutine that waits, if the function must not block)", owner)
+		} else if named := ownerType(store.Owner.Type()); named != nil && store.Direct && store.Field != nil {
 			if m := c.res.ReleaseMethod(named, store.Field); m != "" {
 				fix = fmt.Sprintf("call %s.%s() before returning", owner, m)
 			}
@@ -65,6 +69,29 @@ func (c *checker) ownerDropped(fn ast.Node, cr *tempfacts.Creation, obj, cleanup
 		})
 	}
 	return reported
+}
+
+// startedCommand reports whether owner is an *exec.Cmd that the function
+// starts (cmd.Start): its child may still run when the function returns.
+func (c *checker) startedCommand(fn ast.Node, owner *types.Var) bool {
+	named := ownerType(owner.Type())
+	if named == nil || named.Obj().Pkg() == nil || named.Obj().Pkg().Path() != "os/exec" || named.Obj().Name() != "Cmd" {
+		return false
+	}
+	started := false
+	ast.Inspect(fn, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || started {
+			return !started
+		}
+		if sel, ok := call.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "Start" {
+			if id, ok := sel.X.(*ast.Ident); ok && c.pass.TypesInfo.Uses[id] == owner {
+				started = true
+			}
+		}
+		return !started
+	})
+	return started
 }
 
 // ownerType returns the named type of an owner (T or *T), or nil.

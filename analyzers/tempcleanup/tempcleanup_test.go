@@ -82,3 +82,9 @@ func TestFuncValueAny(t *testing.T) {
 func TestFilledDir(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testdatadir.Dir(t), tempcleanup.Analyzer, "tempcleanup/filleddir")
 }
+
+// A temp object stored in a field of a local value that never leaves the
+// function is not handed off.
+func TestLocalStore(t *testing.T) {
+	analysistest.Run(t, testdatadir.Dir(t), tempcleanup.Analyzer, "tempcleanup/localstore")
+}

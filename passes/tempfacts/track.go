@@ -568,6 +568,9 @@ func (t *Tracker) Classify(n ast.Node, stack []ast.Node) (Reason, *types.Var) {
 			if v := t.rootVar(lhs); v != nil && t.holders[v] {
 				continue // into a field of a local owner: it owes the removal now
 			}
+			if v := t.rootVar(lhs); v != nil && t.staysLocal(v) {
+				continue // into a field of a local value that never leaves (localstore.go)
+			}
 			best = max(best, stored(h)) // a field, map or slice element, *p
 		}
 		return best, nil

@@ -83,16 +83,16 @@ func fillShared(reg map[string]*Server) error {
 }
 
 // A standard owner (*exec.Cmd) removes nothing: running it borrows the
-// directory, and the error return drops it.
+// directory, and the error return leaks it.
 func runIn() error {
-	dir, err := os.MkdirTemp("", "work")
+	dir, err := os.MkdirTemp("", "work") // want `temp directory dir from os.MkdirTemp is not removed on every path, so it stays on disk: defer os.RemoveAll\(dir\) right after the error check`
 	if err != nil {
 		return err
 	}
 	cmd := exec.Command("make")
 	cmd.Dir = dir
 	if err := cmd.Run(); err != nil {
-		return err // want `temp directory dir from os.MkdirTemp is held by cmd.Dir, which this return drops without removing it, so it stays on disk: remove it before returning`
+		return err
 	}
 	return os.RemoveAll(dir)
 }

@@ -55,9 +55,10 @@ func plain() error {
 // u-root's pox: an image mounted by a loop device's helper, /dev bound
 // under it with an unmount whose error is ignored, then a command run in
 // it. Late errors come after the mounts: os.RemoveAll there would walk
-// into /dev when an unmount failed.
+// into /dev when an unmount failed. The command is run to completion, so
+// its SysProcAttr hands the directory to no one: no path removes it.
 func pox(img string, args []string) (err error) {
-	dir, err := os.MkdirTemp("", "pox") // want `temp directory dir from os.MkdirTemp is stored for later but not removed on the 2 returns that leak it, so it stays on disk there: remove it with os.RemoveAll only at the exits before the first mount under it; after that, only once what is mounted on dir is unmounted`
+	dir, err := os.MkdirTemp("", "pox") // want `temp directory dir from os.MkdirTemp is not removed on any path, so it stays on disk: remove it with os.RemoveAll only at the exits before the first mount under it; after that, only once what is mounted on dir is unmounted`
 	if err != nil {
 		return err
 	}
