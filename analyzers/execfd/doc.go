@@ -183,7 +183,10 @@
 // still running (nil for the error result, or no error result), the child
 // runs on on purpose, and a plain Wait there blocks for as long as it runs
 // (a server: forever): the hint offers only go cmd.Wait() and Kill then
-// Wait.
+// Wait. At a return that reports an error, the function gives up on a
+// child that may still run (a long-lived logger or server never exits by
+// itself): the hint stops it there with Kill then Wait, and leaves a plain
+// Wait to the paths that are done with it.
 //
 // A package that reaps every child of the process (a loop around
 // wait4(-1, ...), as container shims and init systems run on SIGCHLD), or

@@ -15,6 +15,13 @@ import (
 // the hint offers only what fits a child meant to keep running: reaping it
 // in a goroutine, or stopping it first.
 
+// A return that reports an error gives up on the child, which may still be
+// running: a long-lived one (a logging binary, a server) never exits by
+// itself, so a plain Wait there can block for good (containerd's shim
+// returns "failed to read from logging binary" with the logger running).
+// There the hint stops the child first; a Kill is safe whatever the child
+// is, as Wait then returns at once.
+
 // successReturn reports whether the return ends the function without an
 // error: the function has no error result, or the return gives it nil.
 func (fn *fun) successReturn(n ast.Node) bool {
@@ -34,4 +41,10 @@ func (fn *fun) successReturn(n ast.Node) bool {
 // reports success.
 func runningChildHint(name string) string {
 	return fmt.Sprintf("on every path, call go %[1]s.Wait() if it must keep running (a plain Wait at this return blocks for as long as the child runs), or %[1]s.Process.Kill then %[1]s.Wait to stop it", name)
+}
+
+// givingUpHint is the hint for a child left unwaited at a return that
+// reports an error; guard is killGuard's note, or "".
+func givingUpHint(name, guard string) string {
+	return fmt.Sprintf("at this error return, call %[1]s.Process.Kill then %[1]s.Wait to stop it%[2]s (a plain Wait there blocks for as long as the child runs); on the other paths, %[1]s.Wait once done with it, or go %[1]s.Wait() if it must keep running", name, guard)
 }

@@ -163,7 +163,11 @@ func (fn *fun) reportUnwaited(report func(analysis.Diagnostic), cmd *command, st
 	} else if fn.successReturn(l.Node) {
 		hint = runningChildHint(name) // runningchild.go
 	}
-	hint += killGuard(name, errVar, l) // startfailed.go
+	guard := killGuard(name, errVar, l) // startfailed.go
+	if _, ok := l.Node.(*ast.ReturnStmt); ok && !fn.outputPipe(cmd) && !fn.successReturn(l.Node) {
+		hint, guard = givingUpHint(name, guard), "" // runningchild.go
+	}
+	hint += guard
 	report(analysis.Diagnostic{
 		Pos: start.Pos(), End: start.End(),
 		Message: fmt.Sprintf("%s.Start succeeds but the child is not waited on some path%s: %s; %s",

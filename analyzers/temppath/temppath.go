@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
@@ -22,6 +23,7 @@ import (
 	"github.com/tmplint/tmplint/internal/fscall"
 	"github.com/tmplint/tmplint/internal/report"
 	"github.com/tmplint/tmplint/internal/rootcause"
+	"github.com/tmplint/tmplint/internal/testpar"
 	"github.com/tmplint/tmplint/passes/directives"
 	"github.com/tmplint/tmplint/passes/lazyinspect"
 	"github.com/tmplint/tmplint/passes/tempdir"
@@ -160,13 +162,23 @@ func squat(kind fscall.Kind) string {
 }
 
 // remedy names the fix: for a flag's default, a better default; otherwise
-// a random name.
-func remedy(call *fscall.Call, d tempdir.Path) string {
+// a random name. A file that is run (a mode with execute bits) keeps its
+// name and mode in a private directory: os.CreateTemp would make it 0600,
+// and its open descriptor would make the exec fail (ETXTBSY). In a test,
+// the private directory is the test's own t.TempDir().
+func (c *checker) remedy(call *fscall.Call, d tempdir.Path) string {
 	if d.Origin.Flag {
 		return "default the flag to a path under os.UserCacheDir() or $XDG_RUNTIME_DIR, or to one in a per-run os.MkdirTemp directory"
 	}
 	switch call.Kind {
 	case fscall.CreateFile:
+		executable := c.constMode(call.Mode)&0o111 != 0
+		if tb := c.testingInScope(call.Call.Pos()); tb != "" && executable {
+			return fmt.Sprintf("create it under its name and mode in %s.TempDir() (os.CreateTemp would make it 0600, which cannot be run)", tb)
+		}
+		if executable {
+			return "create it under its name and mode in a directory from os.MkdirTemp (os.CreateTemp would make it 0600, which cannot be run)"
+		}
 		return "use os.CreateTemp"
 	case fscall.CreateDir:
 		return "use os.MkdirTemp"
@@ -176,6 +188,47 @@ func remedy(call *fscall.Call, d tempdir.Path) string {
 		return "create the socket in a directory from os.MkdirTemp, or under $XDG_RUNTIME_DIR"
 	}
 	return "create it in a directory from os.MkdirTemp"
+}
+
+// constMode returns the constant value of a mode argument, or 0.
+func (c *checker) constMode(mode ast.Expr) uint64 {
+	if mode == nil {
+		return 0
+	}
+	tv, ok := c.pass.TypesInfo.Types[mode]
+	if !ok || tv.Value == nil {
+		return 0
+	}
+	v, ok := constant.Uint64Val(constant.ToInt(tv.Value))
+	if !ok {
+		return 0
+	}
+	return v
+}
+
+// testingInScope returns the name of a *testing.T, *testing.B,
+// *testing.F or testing.TB parameter of a function around pos, or "".
+func (c *checker) testingInScope(pos token.Pos) string {
+	path, _ := astutil.PathEnclosingInterval(c.file, pos, pos)
+	for _, n := range path {
+		var ft *ast.FuncType
+		switch n := n.(type) {
+		case *ast.FuncDecl:
+			ft = n.Type
+		case *ast.FuncLit:
+			ft = n.Type
+		default:
+			continue
+		}
+		for _, field := range ft.Params.List {
+			for _, id := range field.Names {
+				if v, ok := c.pass.TypesInfo.Defs[id].(*types.Var); ok && id.Name != "_" && testpar.IsTestingType(v.Type(), false) {
+					return id.Name
+				}
+			}
+		}
+	}
+	return ""
 }
 
 // origin formats where a path that travels was defined: " (const sock at
@@ -216,7 +269,7 @@ func (c *checker) check(call *fscall.Call, parent inspector.Cursor) {
 	var fix []analysis.SuggestedFix
 	where := c.origin(d.Origin)
 	fixed := c.readElsewhere(call, d) // fixedname.go
-	hint := remedy(call, d)
+	hint := c.remedy(call, d)
 	switch {
 	case fixed:
 		hint = fixedRemedy(call)

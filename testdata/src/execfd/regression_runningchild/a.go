@@ -46,11 +46,11 @@ func startDaemon() {
 
 func check() error { return errors.New("bad") }
 
-// failed: the leaking return reports an error; the child is not meant to
-// keep running, and a plain Wait is one of the options.
+// failed: the leaking return reports an error, giving up on a child that
+// may still run: the hint stops it there (a plain Wait could block).
 func failed() error {
 	cmd := exec.Command("true")
-	if err := cmd.Start(); err != nil { // want `on every path, call cmd.Wait, or go cmd.Wait\(\) if it must keep running, or cmd.Process.Kill then Wait to stop it$`
+	if err := cmd.Start(); err != nil { // want `at this error return, call cmd.Process.Kill then cmd.Wait to stop it \(a plain Wait there blocks for as long as the child runs\); on the other paths, cmd.Wait once done with it, or go cmd.Wait\(\) if it must keep running$`
 		return err
 	}
 	if err := check(); err != nil {

@@ -51,12 +51,13 @@ func decompress(dir string) error {
 	return cmd.Wait()
 }
 
-// Output into a buffer: os/exec drains it, a plain Wait is fine.
+// Output into a buffer: os/exec drains it, so the pipe cannot stall the
+// child; the error return gives up on it, and the hint stops it there.
 func buffered(dir string) error {
 	var buf bytes.Buffer
 	cmd := exec.Command("ls", dir)
 	cmd.Stdout = &buf
-	if err := cmd.Start(); err != nil { // want `on every path, call cmd.Wait, or go cmd.Wait\(\) if it must keep running, or cmd.Process.Kill then Wait to stop it`
+	if err := cmd.Start(); err != nil { // want `at this error return, call cmd.Process.Kill then cmd.Wait to stop it \(a plain Wait there blocks for as long as the child runs\)`
 		return err
 	}
 	if err := apply(&buf); err != nil {
