@@ -53,6 +53,11 @@
 //     A dropped result ("_, err := os.StartProcess(...)") can never be
 //     waited. In test code, a process left unwaited is a zombie only
 //     until the test binary exits: strict-only;
+//   - a child started with syscall.ForkExec or syscall.StartProcess, known
+//     by its pid alone, whose pid is dropped, or kept only to print,
+//     compare or signal it (Kill does not reap), and never given to a
+//     wait4 (syscall.Wait4) nor handed on (returned, stored, passed to a
+//     function);
 //   - a child followed through its *os.Process in a local variable
 //     ("current = cmd.Process"): a Wait or Release on the variable waits
 //     for the command, Kill or Signal on it does not reap, and a loop that

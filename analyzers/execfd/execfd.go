@@ -48,7 +48,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if pkgtypes.ImportsAny(pass.Pkg, "syscall", "golang.org/x/sys/unix") {
 		(&checker{pass: pass}).exportReapers()
 	}
-	if !pkgtypes.ImportsAny(pass.Pkg, "os/exec", "os") {
+	if !pkgtypes.ImportsAny(pass.Pkg, "os/exec", "os", "syscall") {
 		return nil, nil
 	}
 	cfgs := pathflow.NewCFGs(pass.TypesInfo, pass.Files)
@@ -133,6 +133,10 @@ type fun struct {
 	// unstored lists starts of a command that is never kept, as in
 	// exec.Command("xdg-open", url).Start().
 	unstored []*ast.CallExpr
+	// forkExecs lists the calls of syscall.ForkExec and
+	// syscall.StartProcess, whose child is known by its pid alone
+	// (forkexec.go).
+	forkExecs []forkExec
 	// chained lists calls of exec.CommandContext whose result is used
 	// directly, as in exec.CommandContext(ctx, "sh", "-c", s).Output().
 	chained []*ast.CallExpr
@@ -222,7 +226,7 @@ func (c *checker) function(f *ast.File, node ast.Node, body *ast.BlockStmt, grap
 	fn.collectDefs()
 	fn.collectParamStarts()
 	fn.collectRangeStarts()
-	if len(fn.cmds) == 0 && len(fn.procs) == 0 && len(fn.chained) == 0 && len(fn.unstored) == 0 && len(fn.paramStarts) == 0 && len(fn.rangeStarts) == 0 {
+	if len(fn.cmds) == 0 && len(fn.procs) == 0 && len(fn.chained) == 0 && len(fn.unstored) == 0 && len(fn.paramStarts) == 0 && len(fn.rangeStarts) == 0 && len(fn.forkExecs) == 0 {
 		return
 	}
 	if fn.cfg = graph(); fn.cfg == nil {
@@ -239,6 +243,7 @@ func (c *checker) function(f *ast.File, node ast.Node, body *ast.BlockStmt, grap
 	fn.checkStdinPipes()
 	fn.checkProcessWaits()
 	fn.checkSetters()
+	fn.checkForkExecs()
 }
 
 // walk visits the nodes of the body, with the stack of their ancestors and
@@ -316,6 +321,7 @@ func (fn *fun) collectDefs() {
 				}
 				fn.procs = append(fn.procs, p)
 			}
+			fn.collectForkExec(n, stack) // forkexec.go
 			if isFunc(info, n, "os/exec", "CommandContext") {
 				if sel, ok := stack[len(stack)-1].(*ast.SelectorExpr); ok && sel.X == n {
 					fn.chained = append(fn.chained, n)

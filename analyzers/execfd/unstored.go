@@ -6,7 +6,8 @@ import (
 
 // checkUnstored reports exec.Command(...).Start() on a command that is
 // never kept (the "open a browser" idiom): nothing can wait for the child,
-// so once it exits it stays a zombie until the parent exits (unless the process reaps every child itself).
+// so once it exits it stays a zombie until the parent exits (unless the
+// process reaps every child itself).
 func (fn *fun) checkUnstored() {
 	for _, call := range fn.unstored {
 		if fn.windowsOnly(call) || fn.c.reaps() {
