@@ -326,9 +326,9 @@
 // package is a call "…, err := f(…)" followed at once by "if err != nil {
 // …; t.Fatal(…) }" (the return's error is non-nil: an error value, or a
 // variable in the branch that tested it). The helper may be a function
-// literal held by a variable or by an unexported field of a table of cases
-// ({name: "file", open: newFile}): every read of the variable or the field
-// must then be such a call (writes of the field by other entries of the
+// literal held by a variable, and a helper may be held by an unexported
+// field of a table of cases ({name: "file", open: newFile}): every read of
+// the variable or the field must then be such a call (writes of the field by other entries of the
 // table read nothing). A call followed at once by "return …, err" counts
 // too when the function it is in (a wrapper in the table) has only such
 // callers in turn. Any other use — the value passed on, a call whose error
