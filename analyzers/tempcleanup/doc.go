@@ -232,6 +232,19 @@
 // use of the file is Name, Close or Stat) is not a path worth a finding:
 // such a Close has nothing to flush. -strict searches it.
 //
+// Nor is the error branch of an operation that does not fail on an object
+// the process owns: os.Chmod of the object's own name (or its file's Chmod
+// method: an owner may always change the mode), Seek of the temp file to a
+// constant position that is not negative (lseek on a regular file fails
+// only for a negative position), and crypto/rand.Read (documented never to
+// return an error). A return on such an error is searched only by -strict.
+// Writes, Sync and the Close of a written file fail on a full disk or
+// quota and are searched; so are Chown (an unprivileged process may not
+// give its file away), a Chmod of a path inside the object (it may not
+// exist), a Seek to a computed position, and reads of a reader, even
+// crypto/rand.Reader. Only the branch is spared: a leak on another path is
+// still reported, and its message names only the returns that leak.
+//
 // A creation in a loop whose object is neither removed nor handed off before
 // the next iteration loses the previous object, and is reported.
 //
@@ -332,7 +345,14 @@
 // error return of a helper of a _test.go file whose every use in the
 // package is a call "…, err := f(…)" followed at once by "if err != nil {
 // …; t.Fatal(…) }" (the return's error is non-nil: an error value, or a
-// variable in the branch that tested it). Test code is a _test.go file, or
+// variable in the branch that tested it). The helper may be a function
+// literal held by a variable, and a helper may be held by an unexported
+// field of a table of cases ({name: "file", open: newFile}): every read of
+// the variable or the field must then be such a call (writes of the field by other entries of the
+// table read nothing). A call followed at once by "return …, err" counts
+// too when the function it is in (a wrapper in the table) has only such
+// callers in turn. Any other use — the value passed on, a call whose error
+// is only logged — keeps the finding. Test code is a _test.go file, or
 // a function that takes a *testing.T, *testing.B, *testing.F, testing.TB
 // or *testing.M (a test suite's helper, TestMain's helper).
 //

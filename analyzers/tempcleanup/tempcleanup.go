@@ -242,7 +242,7 @@ func (c *checker) creation(fn ast.Node, g *cfg.CFG, cr *tempfacts.Creation, stac
 		})
 	}
 	query := func(t *tempfacts.Tracker) []pathflow.Leak {
-		return queryWith(c.closeCannotFail(fn, obj, borrowingMounts(mounts, t.Release)))
+		return queryWith(c.ownOpsCannotFail(t, obj, c.closeCannotFail(fn, obj, borrowingMounts(mounts, t.Release)))) // cannotfail.go, unwritten.go
 	}
 	leaks := query(t)
 	if debug {

@@ -25,10 +25,11 @@ import (
 // os.Exit(2)) ends a run that failed.
 
 // The same holds for an error return of a test helper whose callers all
-// fail the test on that error: a function of a _test.go file whose every
-// use in the package is a call "…, err := f(…)" (or "=") followed at once
-// by "if err != nil { …; t.Fatal(…) }", and the leaking return returns a
-// non-nil error. And test code is also a function outside _test.go files
+// fail the test on that error: a function of a _test.go file (declared,
+// or a literal held by a variable or a table's field: failingvalue.go)
+// whose every use in the package is a call "…, err := f(…)" (or "=")
+// followed at once by "if err != nil { …; t.Fatal(…) }", and the leaking
+// return returns a non-nil error. And test code is also a function outside _test.go files
 // that takes a *testing.T, *testing.B, *testing.F, testing.TB or
 // *testing.M: a test suite's helper, or TestMain's (log.Fatal there ends a
 // run whose setup failed).
@@ -55,16 +56,18 @@ func (c *checker) failureOnly(fn ast.Node, leaks []pathflow.Leak) bool {
 	return true
 }
 
-// failingErrorReturn reports whether the return, in the function fn of a
-// _test.go file, returns a non-nil error to callers that all fail the
-// test on it.
+// failingErrorReturn reports whether the return, in the function fn (a
+// declaration or a literal) of a _test.go file, returns a non-nil error to
+// callers that all fail the test on it (failingvalue.go).
 func (c *checker) failingErrorReturn(fn ast.Node, ret *ast.ReturnStmt) bool {
-	decl, ok := fn.(*ast.FuncDecl)
-	if !ok || len(ret.Results) == 0 || !strings.HasSuffix(c.pass.Fset.File(ret.Pos()).Name(), "_test.go") {
-		return false
+	var body *ast.BlockStmt
+	switch fn := fn.(type) {
+	case *ast.FuncDecl:
+		body = fn.Body
+	case *ast.FuncLit:
+		body = fn.Body
 	}
-	obj, ok := c.pass.TypesInfo.Defs[decl.Name].(*types.Func)
-	if !ok {
+	if body == nil || len(ret.Results) == 0 || !strings.HasSuffix(c.pass.Fset.File(ret.Pos()).Name(), "_test.go") {
 		return false
 	}
 	last := ret.Results[len(ret.Results)-1]
@@ -74,21 +77,21 @@ func (c *checker) failingErrorReturn(fn ast.Node, ret *ast.ReturnStmt) bool {
 	if id, ok := ast.Unparen(last).(*ast.Ident); ok {
 		// A named error variable: non-nil only if the return is in the
 		// branch that tested it.
-		if !c.testedNonNil(decl, ret, c.pass.TypesInfo.ObjectOf(id)) {
+		if !c.testedNonNil(body, ret, c.pass.TypesInfo.ObjectOf(id)) {
 			return false
 		}
 	}
-	return c.callersFail(obj)
+	return c.callersFail(fn, 0)
 }
 
 // testedNonNil reports whether the return lies in the body of an
-// "if v != nil" of the function.
-func (c *checker) testedNonNil(decl *ast.FuncDecl, ret *ast.ReturnStmt, v types.Object) bool {
+// "if v != nil" of the function body.
+func (c *checker) testedNonNil(body *ast.BlockStmt, ret *ast.ReturnStmt, v types.Object) bool {
 	if v == nil {
 		return false
 	}
 	found := false
-	ast.Inspect(decl.Body, func(n ast.Node) bool {
+	ast.Inspect(body, func(n ast.Node) bool {
 		ifs, ok := n.(*ast.IfStmt)
 		if found || !ok {
 			return !found
@@ -109,75 +112,6 @@ func (c *checker) nonNilTest(cond ast.Expr, v types.Object) bool {
 	}
 	id, ok := ast.Unparen(b.X).(*ast.Ident)
 	return ok && c.pass.TypesInfo.ObjectOf(id) == v && pkgtypes.IsNil(c.pass.TypesInfo, b.Y)
-}
-
-// callersFail reports whether every use of the function in the package is
-// a call whose error result the next statement tests and fails the test
-// on ("if err != nil { …; t.Fatal(…) }"), and there is at least one.
-func (c *checker) callersFail(fn *types.Func) bool {
-	uses := 0
-	for _, file := range c.pass.Files {
-		ok := true
-		ast.PreorderStack(file, nil, func(n ast.Node, stack []ast.Node) bool {
-			id, isID := n.(*ast.Ident)
-			if !ok || !isID || c.pass.TypesInfo.Uses[id] != fn {
-				return ok
-			}
-			uses++
-			ok = c.failsOnError(id, stack)
-			return ok
-		})
-		if !ok {
-			return false
-		}
-	}
-	return uses > 0
-}
-
-// failsOnError reports whether the use id of a function, with its
-// ancestors in stack, is the call of "…, err := f(…)" and the statement
-// after it is "if err != nil { … }" whose body ends in a test failure, or
-// is "if …, err := f(…); err != nil { … }" of that kind.
-func (c *checker) failsOnError(id *ast.Ident, stack []ast.Node) bool {
-	n := len(stack)
-	if n < 3 {
-		return false
-	}
-	call, ok := stack[n-1].(*ast.CallExpr)
-	if !ok || ast.Unparen(call.Fun) != id {
-		return false
-	}
-	assign, ok := stack[n-2].(*ast.AssignStmt)
-	if !ok || len(assign.Rhs) != 1 || assign.Rhs[0] != call {
-		return false
-	}
-	errID, ok := assign.Lhs[len(assign.Lhs)-1].(*ast.Ident)
-	if !ok {
-		return false
-	}
-	errVar := c.pass.TypesInfo.ObjectOf(errID)
-	var check *ast.IfStmt
-	switch p := stack[n-3].(type) {
-	case *ast.IfStmt:
-		if p.Init == assign {
-			check = p
-		}
-	case *ast.BlockStmt:
-		for i, s := range p.List {
-			if s == assign && i+1 < len(p.List) {
-				check, _ = p.List[i+1].(*ast.IfStmt)
-			}
-		}
-	}
-	if check == nil || !c.nonNilTest(check.Cond, errVar) || len(check.Body.List) == 0 {
-		return false
-	}
-	stmt, ok := check.Body.List[len(check.Body.List)-1].(*ast.ExprStmt)
-	if !ok {
-		return false
-	}
-	fail, ok := ast.Unparen(stmt.X).(*ast.CallExpr)
-	return ok && c.testFailure(fail)
 }
 
 // testFailure reports whether the call, in test code, ends a test as
