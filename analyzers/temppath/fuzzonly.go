@@ -71,7 +71,7 @@ func (c *checker) fuzzOnlyCode() []ast.Node {
 			if fn, ok := info.Defs[fd.Name].(*types.Func); ok && fd.Recv == nil {
 				decls[fn] = fd
 			}
-			seedless := c.seedless(fd)
+			seedless := c.seedless(fd) // its *testing.F parameters, or nil
 			ast.Inspect(fd.Body, func(n ast.Node) bool {
 				call, ok := n.(*ast.CallExpr)
 				if !ok {
@@ -83,7 +83,11 @@ func (c *checker) fuzzOnlyCode() []ast.Node {
 						callees[id] = true
 					}
 				}
-				if !seedless || fuzzMethod(info, call) != "Fuzz" || len(call.Args) != 1 {
+				if fuzzMethod(info, call) != "Fuzz" || len(call.Args) != 1 {
+					return true
+				}
+				recv, ok := ast.Unparen(ast.Unparen(call.Fun).(*ast.SelectorExpr).X).(*ast.Ident)
+				if !ok || !seedless[info.Uses[recv]] {
 					return true
 				}
 				switch arg := ast.Unparen(call.Args[0]).(type) {
@@ -160,11 +164,12 @@ func internalOnly(fd *ast.FuncDecl) bool {
 	return true
 }
 
-// seedless reports whether fd, the function of a fuzz target, gives its
-// callback no seed: it calls no Add method of *testing.F, hands its
-// *testing.F parameters to nothing (each use is the receiver of a method
-// call), and no testdata/fuzz/<name> directory is next to its file.
-func (c *checker) seedless(fd *ast.FuncDecl) bool {
+// seedless returns the *testing.F parameters of fd when fd, the function
+// of a fuzz target, gives its callback no seed: it calls no Add method of
+// *testing.F, hands its *testing.F parameters to nothing (each use is the
+// receiver of a method call), and no testdata/fuzz/<name> directory is
+// next to its file. Otherwise it returns nil.
+func (c *checker) seedless(fd *ast.FuncDecl) map[types.Object]bool {
 	info := c.pass.TypesInfo
 	params := make(map[types.Object]bool)
 	for _, field := range fd.Type.Params.List {
@@ -175,7 +180,7 @@ func (c *checker) seedless(fd *ast.FuncDecl) bool {
 		}
 	}
 	if len(params) == 0 {
-		return false
+		return nil
 	}
 	receivers := make(map[*ast.Ident]bool)
 	seeded := false
@@ -195,16 +200,18 @@ func (c *checker) seedless(fd *ast.FuncDecl) bool {
 		return true
 	})
 	if seeded {
-		return false
+		return nil
 	}
 	for id, obj := range info.Uses {
 		if params[obj] && fd.Pos() <= id.Pos() && id.Pos() < fd.End() && !receivers[id] {
-			return false
+			return nil
 		}
 	}
 	dir := filepath.Dir(c.pass.Fset.File(fd.Pos()).Name())
-	_, err := os.Stat(filepath.Join(dir, "testdata", "fuzz", fd.Name.Name))
-	return os.IsNotExist(err)
+	if _, err := os.Stat(filepath.Join(dir, "testdata", "fuzz", fd.Name.Name)); !os.IsNotExist(err) {
+		return nil
+	}
+	return params
 }
 
 // fuzzMethod returns the name of the *testing.F method that call calls, or

@@ -84,3 +84,13 @@ var keep = escaping
 func escaping(t *testing.T, data []byte) {
 	os.WriteFile("/tmp/fuzz-escaping.bin", data, 0o600) // want `os.WriteFile at a predictable name in shared temp dir`
 }
+
+// A Fuzz on an F the function does not own: its seeds are not the
+// function's to judge.
+var global *testing.F
+
+func FuzzOther(f *testing.F) {
+	global.Fuzz(func(t *testing.T, data []byte) {
+		os.WriteFile("/tmp/fuzz-global.bin", data, 0o600) // want `os.WriteFile at a predictable name in shared temp dir`
+	})
+}
