@@ -237,6 +237,18 @@
 // constructors and cancel functions, calls that end the process, and
 // functions of the package made only of those.
 //
+// A child left unwaited only on returns taken when io.ReadAll (or
+// ioutil.ReadAll) of its own StdoutPipe or StderrPipe fails ("dat, err :=
+// io.ReadAll(stdout); if err != nil { return nil, err }", then Wait) is
+// strict-only: a pipe reports the child's exit as EOF, not as an error,
+// and a read of it fails only when the parent closed its own end. The pipe
+// variable must hold only that command's pipe, and the function must use
+// it only in the reads and in deferred calls. An error of io.Copy (maybe
+// the writer's) or of a decoder over the pipe (the data's: the child may
+// still be writing, blocked on the full pipe) keeps the finding, and so
+// does any other unwaited return (a return on what the child wrote to
+// stderr).
+//
 // Tests are judged like other code, with two exceptions. In test code (a
 // _test.go file, a test-support package, whose non-test files use the
 // testing package's types, or a function that takes a *testing.T,

@@ -60,3 +60,15 @@ func TestProcessKilledInTest(t *testing.T) {
 	t.Cleanup(func() { execfd.Analyzer.Flags.Set("strict", "false") })
 	analysistest.Run(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/startprocessstrict")
 }
+
+// TestPipeReadFailure: a child left unwaited only on a return taken when
+// io.ReadAll of its own StdoutPipe or StderrPipe fails is strict-only
+// (issue 26: u-root pkg/boot/bzimage).
+func TestPipeReadFailure(t *testing.T) {
+	analysistest.Run(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/pipereadfailure")
+	if err := execfd.Analyzer.Flags.Set("strict", "true"); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { execfd.Analyzer.Flags.Set("strict", "false") })
+	analysistest.Run(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/pipereadfailure_strict")
+}

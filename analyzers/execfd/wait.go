@@ -119,6 +119,7 @@ func (fn *fun) checkWait(cmd *command, start *ast.CallExpr) {
 	fn.deferRelease(q, start.Pos(), waits)
 	report := fn.unwaitedReport() // testkill.go
 	var leak *pathflow.Leak       // a return that ends the program right after
+	var readFail *pathflow.Leak   // a return taken only when reading its own pipe fails
 	for _, l := range pathflow.Leaks(q) {
 		var msg string
 		switch l.Kind {
@@ -129,6 +130,12 @@ func (fn *fun) checkWait(cmd *command, start *ast.CallExpr) {
 			if ret, ok := l.Node.(*ast.ReturnStmt); ok && fn.endsProgram(ret) {
 				if leak == nil {
 					leak = &l // strict-only, unless another path leaks
+				}
+				continue
+			}
+			if fn.inOwnPipeReadFailure(cmd, l.Node) { // pipereadfailure.go
+				if readFail == nil {
+					readFail = &l // strict-only, unless another path leaks
 				}
 				continue
 			}
@@ -143,6 +150,8 @@ func (fn *fun) checkWait(cmd *command, start *ast.CallExpr) {
 	}
 	if leak != nil {
 		fn.reportUnwaited(fn.c.r.ReportStrict, cmd, start, *leak, q.Err, "this return leaves the child unwaited, and main then exits")
+	} else if readFail != nil {
+		fn.reportUnwaited(fn.c.r.ReportStrict, cmd, start, *readFail, q.Err, "this return, taken only when reading the child's own output pipe fails, leaves the child unwaited")
 	}
 }
 

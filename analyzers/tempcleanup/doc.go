@@ -367,4 +367,20 @@
 // that removes the object on some path means it to go, so a fatal exit
 // that skips its deferred removal (reported at the exit) or comes before
 // its explicit removal stays a finding, as does a leak at a return.
+//
+// Pruned on the next run: a leak of an object made by os.MkdirTemp,
+// os.CreateTemp, ioutil.TempDir or ioutil.TempFile with a constant
+// pattern is strict-only when the function, before the creation and on
+// every path to it (a statement of a block around the creation), removes
+// what earlier runs left at that pattern: filepath.Glob of
+// filepath.Join(dir, glob, ...) — dir the creation's directory
+// (os.TempDir() for "" or os.TempDir(), or the same variable), glob a
+// constant that matches the names the pattern makes, further elements
+// allowed (the files inside earlier dirs) — then os.Remove or os.RemoveAll
+// of each match in a range over them, in the function itself or in a
+// function of the package that globs the parameter it is given. What the
+// run keeps, the next one removes (tailscale's update deletes the
+// downloads of earlier updates before it makes its own dir). A prune after
+// the creation, on some paths only, of another pattern or directory, or a
+// glob whose matches are not removed keeps the finding.
 package tempcleanup

@@ -368,7 +368,7 @@ func related(l pathflow.Leak) []analysis.RelatedInformation {
 
 func (c *checker) reportLeak(fn ast.Node, cr *tempfacts.Creation, a *tempfacts.Assign, name string, l pathflow.Leak,
 	leaks []pathflow.Leak, t *tempfacts.Tracker, never bool) {
-	strictOnly := c.failureOnly(fn, leaks) || c.keptAtExitOnly(cr, leaks, t) // testfailure.go, keptatexit.go
+	strictOnly := c.failureOnly(fn, leaks) || c.keptAtExitOnly(cr, leaks, t) || c.prunedOnNextRun(fn, cr) // testfailure.go, keptatexit.go, prunednextrun.go
 	tb := c.tbInScope(cr.Call.Pos())
 	var msg string
 	var fix string

@@ -23,12 +23,15 @@ import (
 
 // A finding that folds creations of live functions into its own (a
 // directory from a package-level name) is not dead.
+// So is one that only seedless fuzz callbacks reach (fuzzonly.go).
 func (c *checker) report(d analysis.Diagnostic) {
 	dead := c.inDeadFunc(d.Pos) == yes
+	fuzz := c.inFuzzOnly(d.Pos) == yes
 	for _, rel := range d.Related {
 		dead = dead && c.inDeadFunc(rel.Pos) != no
+		fuzz = fuzz && c.inFuzzOnly(rel.Pos) != no
 	}
-	if dead {
+	if dead || fuzz {
 		c.r.ReportStrict(d)
 		return
 	}

@@ -171,4 +171,18 @@
 // with its tests, a method its tests call is not dead. A finding that
 // folds creations of live functions into its own is not dead either.
 // Plain functions are not judged.
+//
+// Fuzzing only: a creation that only the callback of a fuzz target with no
+// seed corpus reaches is strict-only. Plain go test runs a fuzz target's
+// callback once per seed and, with none, never; only a fuzzing engine
+// runs it (go test -fuzz, or OSS-Fuzz in its own container). The callback
+// is the function passed to the Fuzz method of *testing.F; its target has
+// no seed corpus when the function that calls Fuzz calls no Add method of
+// *testing.F, uses its *testing.F only as the receiver of method calls
+// (no helper can add seeds), and has no testdata/fuzz/<name> directory
+// next to its file. Code reached only from there is the callback and each
+// unexported plain function of the package whose every use is a call from
+// such code or the argument of such a Fuzz (followed to a fixed point).
+// The fuzz target's own body runs under go test and stays reported, and
+// so does a helper that a test or other code calls too.
 package temppath

@@ -68,6 +68,9 @@ type checker struct {
 	// the method ids of its interfaces (deadcode.go), built on first use.
 	deadMemo map[*types.Func]bool
 	ifaceIDs map[string]bool
+	// fuzzOnly holds the code that only seedless fuzz callbacks reach
+	// (fuzzonly.go), built on first use.
+	fuzzOnly []ast.Node
 }
 
 func run(pass *analysis.Pass) (any, error) {

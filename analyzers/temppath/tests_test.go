@@ -25,3 +25,15 @@ func TestDeadCode(t *testing.T) {
 	t.Cleanup(func() { temppath.Analyzer.Flags.Set("strict", "false") })
 	analysistest.Run(t, testdatadir.Dir(t), temppath.Analyzer, "temppath/deadcode_strict")
 }
+
+// TestFuzzOnly: a creation that only the callback of a fuzz target with no
+// seed corpus runs is strict-only (issue 26: containerd's
+// container_fuzz_test.go, run by OSS-Fuzz only).
+func TestFuzzOnly(t *testing.T) {
+	analysistest.Run(t, testdatadir.Dir(t), temppath.Analyzer, "temppath/fuzzonly")
+	if err := temppath.Analyzer.Flags.Set("strict", "true"); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { temppath.Analyzer.Flags.Set("strict", "false") })
+	analysistest.Run(t, testdatadir.Dir(t), temppath.Analyzer, "temppath/fuzzonly_strict")
+}
