@@ -89,7 +89,8 @@ func (c *checker) isCmdCreator(fn *types.Func) bool {
 
 // freshLocal reports whether the local variable v of the body is assigned
 // only fresh commands and is used only to configure it before the return:
-// fields set or read, pipes asked for, never started, waited or handed on.
+// fields set or read, pipes asked for, given to functions that only
+// configure it, never started, waited or handed on.
 func (c *checker) freshLocal(body *ast.BlockStmt, v *types.Var) bool {
 	info := c.pass.TypesInfo
 	ok := true
@@ -129,6 +130,12 @@ func (c *checker) freshLocal(body *ast.BlockStmt, v *types.Var) bool {
 				ok = false
 			}
 		case *ast.BinaryExpr:
+		case *ast.CallExpr:
+			// Given to a function that only configures it (x/sys/execabs's
+			// fixCmd sets Path and Err): still fresh. One that starts,
+			// waits for or keeps it is not.
+			use, known := c.argUse(p, id)
+			ok = known && use == 0 && p.Fun != ast.Expr(id)
 		default:
 			ok = false
 		}

@@ -48,7 +48,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if pkgtypes.ImportsAny(pass.Pkg, "syscall", "golang.org/x/sys/unix") {
 		(&checker{pass: pass}).exportReapers()
 	}
-	if !pkgtypes.ImportsAny(pass.Pkg, "os/exec", "os", "syscall") {
+	if !pkgtypes.ImportsAny(pass.Pkg, "os/exec", "os", "syscall") && !importsCommandMaker(pass.Pkg) {
 		return nil, nil
 	}
 	cfgs := pathflow.NewCFGs(pass.TypesInfo, pass.Files)
@@ -83,6 +83,18 @@ func run(pass *analysis.Pass) (any, error) {
 	c.checkCommandFields()
 	c.exportFacts(pass.Files)
 	return nil, nil
+}
+
+// importsCommandMaker reports whether a package the package imports
+// imports os/exec: it may hand out commands (x/sys/execabs.Command), which
+// a package that imports neither os nor os/exec can start and wait for.
+func importsCommandMaker(pkg *types.Package) bool {
+	for _, imp := range pkg.Imports() {
+		if pkgtypes.ImportsAny(imp, "os/exec") {
+			return true
+		}
+	}
+	return false
 }
 
 type checker struct {

@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/tmplint/tmplint/internal/fixclass"
 	"github.com/tmplint/tmplint/internal/fscall"
 	"github.com/tmplint/tmplint/passes/tempfacts"
 )
@@ -278,7 +279,9 @@ func (d *filledDir) report(cr *tempfacts.Creation, create *ast.CallExpr) {
 		},
 	}
 	if edits != nil {
-		diag.SuggestedFixes = []analysis.SuggestedFix{{Message: "remove the directory tree with os.RemoveAll", TextEdits: edits}}
+		// Every entry is the function's own (its every use is explained),
+		// but the tree now goes at the removal, where the code left it.
+		diag.SuggestedFixes = []analysis.SuggestedFix{fixclass.ChangesFix("remove the directory tree with os.RemoveAll", fixclass.AddsRemoval, edits...)}
 	}
 	d.c.r.Report(diag)
 }
