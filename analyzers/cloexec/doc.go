@@ -108,7 +108,11 @@
 // no return, break, continue or goto in between other than in the error
 // branch right after the creation; no call between the creation and the
 // close (to the function's end for a deferred one) may start a process;
-// and the package's own code starts no process (one that forks from other
+// (or, for descriptors stored into the elements of a local slice that is
+// only filled, ranged over and printed, closed by a later loop over the
+// slice in a block around the creation, with no possible start before
+// that loop ends: os's pidfd leak test); and the package's own code starts
+// no process (one that forks from other
 // goroutines, as a server starting sessions does, could fork inside the
 // window). A call may start a process when it is one of the calls above,
 // calls into a package that may (the fact, or the standard library's

@@ -36,7 +36,7 @@ func (c *checker) closedBefore(s *site, starts func(*ast.CallExpr) bool) bool {
 	}
 	id, ok := assign.Lhs[0].(*ast.Ident)
 	if !ok {
-		return false
+		return c.closedViaSlice(s, assign, starts) // sliceclose.go
 	}
 	fd, ok := c.pass.TypesInfo.ObjectOf(id).(*types.Var)
 	if !ok || fd.Parent() == nil || fd.Parent() == fd.Pkg().Scope() {
