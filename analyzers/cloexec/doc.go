@@ -98,7 +98,9 @@
 // it; TestMain's m.Run counts when the package's tests may start one).
 // Otherwise the finding is strict-only, parallel tests included: a child
 // of another test holds the copy only until it exits, and the test binary
-// exits soon after.
+// exits soon after. A descriptor pair (a socketpair, a pipe) one end of
+// which the test hands to its own child (os.NewFile, then ExtraFiles) is
+// shared with that child on purpose: strict-only too, in test code only.
 //
 // A descriptor closed again before anything could start a process is open
 // only for that window, and its finding is strict-only, in any code, when:

@@ -32,7 +32,7 @@ func (c *checker) quietInTest(s *site) bool {
 	}
 	// The test starts no child after the creation, or only once the
 	// descriptor is closed again.
-	return !c.startsAfterIn(s.fun, s.call, c.testStarts) || c.closedBefore(s, c.testStarts)
+	return !c.startsAfterIn(s.fun, s.call, c.testStarts) || c.closedBefore(s, c.testStarts) || c.handedToOwnChild(s) // ownchild.go
 }
 
 // startsAfter reports whether the function may start a process after the

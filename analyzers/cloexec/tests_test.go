@@ -14,7 +14,7 @@ import (
 // reported when a child can start while it is open; otherwise only -strict
 // reports it (issue 26, policy A).
 func TestTestFiles(t *testing.T) {
-	analysistest.Run(t, testdatadir.Dir(t), cloexec.Analyzer, "cloexec/testfiles", "cloexec/testfilesquiet", "cloexec/testsupport", "cloexec/testingtesting", "cloexec/sliceclose")
+	analysistest.Run(t, testdatadir.Dir(t), cloexec.Analyzer, "cloexec/testfiles", "cloexec/testfilesquiet", "cloexec/testsupport", "cloexec/testingtesting", "cloexec/sliceclose", "cloexec/ownchild")
 	setStrict(t)
 	analysistest.Run(t, testdatadir.Dir(t), cloexec.Analyzer, "cloexec/testfilesstrict")
 }
