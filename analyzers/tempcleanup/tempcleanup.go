@@ -23,6 +23,7 @@ import (
 	"github.com/tmplint/tmplint/passes/directives"
 	"github.com/tmplint/tmplint/passes/errpred"
 	"github.com/tmplint/tmplint/passes/mountfacts"
+	"github.com/tmplint/tmplint/internal/testpar"
 	"github.com/tmplint/tmplint/passes/tempfacts"
 )
 
@@ -495,16 +496,7 @@ func stdCreator(cr *tempfacts.Creation) bool {
 
 // tbInScope returns the innermost testing.TB variable visible at pos.
 func (c *checker) tbInScope(pos token.Pos) *types.Var {
-	pkgScope := c.pass.Pkg.Scope()
-	s := pkgScope.Innermost(pos)
-	for ; s != nil && s != pkgScope && s != types.Universe; s = s.Parent() {
-		for _, n := range s.Names() {
-			if v, ok := s.Lookup(n).(*types.Var); ok && v.Pos() < pos && tempfacts.IsTB(v.Type()) {
-				return v
-			}
-		}
-	}
-	return nil
+	return testpar.InScope(c.pass.Pkg, pos)
 }
 
 // testFix rewrites the creation to use tb.TempDir().

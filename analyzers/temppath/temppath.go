@@ -13,7 +13,6 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
@@ -176,8 +175,8 @@ func (c *checker) remedy(call *fscall.Call, d tempdir.Path) string {
 	switch call.Kind {
 	case fscall.CreateFile:
 		executable := c.constMode(call.Mode)&0o111 != 0
-		if tb := c.testingInScope(call.Call.Pos()); tb != "" && executable {
-			return fmt.Sprintf("create it under its name and mode in %s.TempDir() (os.CreateTemp would make it 0600, which cannot be run)", tb)
+		if tb := testpar.InScope(c.pass.Pkg, call.Call.Pos()); tb != nil && executable {
+			return fmt.Sprintf("create it under its name and mode in %s.TempDir() (os.CreateTemp would make it 0600, which cannot be run)", tb.Name())
 		}
 		if executable {
 			return "create it under its name and mode in a directory from os.MkdirTemp (os.CreateTemp would make it 0600, which cannot be run)"
@@ -209,30 +208,6 @@ func (c *checker) constMode(mode ast.Expr) uint64 {
 	return v
 }
 
-// testingInScope returns the name of a *testing.T, *testing.B,
-// *testing.F or testing.TB parameter of a function around pos, or "".
-func (c *checker) testingInScope(pos token.Pos) string {
-	path, _ := astutil.PathEnclosingInterval(c.file, pos, pos)
-	for _, n := range path {
-		var ft *ast.FuncType
-		switch n := n.(type) {
-		case *ast.FuncDecl:
-			ft = n.Type
-		case *ast.FuncLit:
-			ft = n.Type
-		default:
-			continue
-		}
-		for _, field := range ft.Params.List {
-			for _, id := range field.Names {
-				if v, ok := c.pass.TypesInfo.Defs[id].(*types.Var); ok && id.Name != "_" && testpar.IsTestingType(v.Type(), false) {
-					return id.Name
-				}
-			}
-		}
-	}
-	return ""
-}
 
 // origin formats where a path that travels was defined: " (const sock at
 // a.go:12)", or "" for a path built in place.

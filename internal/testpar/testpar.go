@@ -6,6 +6,7 @@ package testpar
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/types/typeutil"
@@ -66,6 +67,22 @@ func callsParallel(info *types.Info, n ast.Node) bool {
 		return !found
 	})
 	return found
+}
+
+// InScope returns a variable of a test's type (*testing.T, *testing.B,
+// *testing.F or testing.TB) declared before pos in a scope around it (a
+// parameter of an enclosing function), or nil: the test that a hint can
+// name ("t.TempDir()").
+func InScope(pkg *types.Package, pos token.Pos) *types.Var {
+	pkgScope := pkg.Scope()
+	for s := pkgScope.Innermost(pos); s != nil && s != pkgScope && s != types.Universe; s = s.Parent() {
+		for _, n := range s.Names() {
+			if v, ok := s.Lookup(n).(*types.Var); ok && v.Pos() < pos && IsTestingType(v.Type(), false) {
+				return v
+			}
+		}
+	}
+	return nil
 }
 
 // IsTestingType reports whether t is a test's type: *testing.T, *testing.B,

@@ -164,31 +164,6 @@ func isTestingCleanup(fn *types.Func) bool {
 	return ok && sig.Recv() != nil
 }
 
-// IsTB reports whether t is *testing.T, *testing.B, *testing.F or
-// testing.TB.
-func IsTB(t types.Type) bool {
-	if p, ok := t.(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	var obj *types.TypeName
-	switch t := t.(type) {
-	case *types.Named:
-		obj = t.Obj()
-	case *types.Alias:
-		obj = t.Obj()
-	default:
-		return false
-	}
-	if obj.Pkg() == nil || obj.Pkg().Path() != "testing" {
-		return false
-	}
-	switch obj.Name() {
-	case "T", "B", "F", "TB":
-		return true
-	}
-	return false
-}
-
 // isString reports whether t's underlying type is string.
 func isString(t types.Type) bool {
 	b, ok := t.Underlying().(*types.Basic)
