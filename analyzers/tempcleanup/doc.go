@@ -134,7 +134,13 @@
 // (net sets SetUnlinkOnClose(true) on the listeners it creates), so it
 // owns the object: returning or storing the listener hands the object off,
 // closing it removes the object, and a deferred removal right after the
-// creation would delete the live socket, so it is never the hint. A socket
+// creation would delete the live socket, so it is never the hint. Such a
+// listener owns the socket file from its bind on, even when the function
+// removed the temp file first to make room for it: a return that drops it
+// unclosed (not returned, stored or closed) leaves the socket file at the
+// name, and is reported at the bind ("unix listener l bound at the name
+// of temp file tf is not closed on the return that drops it"), whatever
+// directory it is in (the function made the socket). A socket
 // bound inside a directory, a datagram socket, and a descriptor bound with
 // Bind unlink nothing (or only the socket file, not the directory): they
 // keep the object in use without owning it, as a kept path inside it does.

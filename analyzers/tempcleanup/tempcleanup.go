@@ -301,6 +301,7 @@ func (c *checker) creation(fn ast.Node, g *cfg.CFG, cr *tempfacts.Creation, stac
 			break
 		}
 	}
+	c.droppedListeners(fn, g, cr, t, name, leaks) // listener.go
 	if leak == nil {
 		c.filledDirRemoved(fn, cr, obj) // filleddir.go
 	}
