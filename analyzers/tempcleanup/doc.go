@@ -210,6 +210,18 @@
 // instead runs on in the directory: a return that drops it is reported
 // with a hint to remove the object once the child has exited.
 //
+// A constructor of the package that returns such an owner it made
+// ("return &handler{tempdir: dir}, nil") passes the obligation on to its
+// caller: the caller holds the only owner, and a return of the caller that
+// drops it (neither returned, stored, passed on, nor released by removing
+// the field or calling a method that does) is reported there, as for an
+// owner made in the caller ("call h.close() before returning"). An object
+// the constructor made in a directory someone else manages (a parameter,
+// a configuration value) is the caller's concern only when the caller
+// removes it on some path. Only constructors of the caller's own package
+// are followed: another package's owner may be released by methods whose
+// facts do not say so.
+//
 // A struct type of the package that stores a temp object in an unexported
 // field must remove it somewhere: if no code of the package removes what
 // the field holds (or lets it go elsewhere: a getter, another store, unknown

@@ -122,6 +122,15 @@ func (c *checker) function(fn ast.Node, body *ast.BlockStmt) {
 		cr := c.res.Creation(call)
 		var own *tempfacts.Assign
 		if cr == nil {
+			if callee, o := c.ownerConstructor(call); o != nil {
+				if g == nil {
+					if g = c.res.CFG(fn); g == nil {
+						return false
+					}
+				}
+				c.constructedOwner(fn, g, call, callee, o, stack) // ownerresult.go
+				return true
+			}
 			// The function's own loop over random names, as os.CreateTemp
 			// is written: it made the object, and owes its removal on
 			// every path that does not return it.

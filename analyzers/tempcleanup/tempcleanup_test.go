@@ -88,3 +88,9 @@ func TestFilledDir(t *testing.T) {
 func TestLocalStore(t *testing.T) {
 	analysistest.Run(t, testdatadir.Dir(t), tempcleanup.Analyzer, "tempcleanup/localstore")
 }
+
+// An owner of a temp object returned by a constructor of the package
+// passes the obligation to the caller (recall audit S4).
+func TestOwnerResult(t *testing.T) {
+	analysistest.Run(t, testdatadir.Dir(t), tempcleanup.Analyzer, "tempcleanup/regression_ownerresult")
+}

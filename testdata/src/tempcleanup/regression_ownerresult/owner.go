@@ -1,0 +1,150 @@
+// Package regression_ownerresult: a constructor of the package that
+// returns a fresh value holding a temp object in a field hands the
+// obligation to its caller (git-lfs's newHandler and
+// ProcessStandaloneData): a return of the caller that drops the owner
+// leaves the object on disk.
+package regression_ownerresult
+
+import (
+	"bufio"
+	"errors"
+	"io"
+	"os"
+)
+
+type handler struct {
+	out     io.Writer
+	tempdir string
+}
+
+func newHandler(out io.Writer) (*handler, error) {
+	tempdir, err := os.MkdirTemp("", "standalone-*")
+	if err != nil {
+		return nil, err
+	}
+	return &handler{out: out, tempdir: tempdir}, nil
+}
+
+func (h *handler) dispatch(line string) (bool, error) { return line != "terminate", nil }
+
+func (h *handler) close() { os.RemoveAll(h.tempdir) }
+
+// process is git-lfs's ProcessStandaloneData: the handler is made on the
+// first message and removed after the loop, but a bad message on a later
+// iteration returns without removing it.
+func process(in io.Reader, out io.Writer) error {
+	var h *handler
+	var eventErr error
+	scanner := bufio.NewScanner(in)
+	for scanner.Scan() {
+		if scanner.Text() == "" {
+			return errors.New("empty message") // want `temp directory from newHandler is held by h.tempdir, which this return drops without removing it, so it stays on disk: call h.close\(\) before returning`
+		}
+		if h == nil {
+			var err error
+			h, err = newHandler(out)
+			if err != nil {
+				return err
+			}
+		}
+		if cont, err := h.dispatch(scanner.Text()); !cont || err != nil {
+			eventErr = err
+			break
+		}
+	}
+	if h != nil {
+		os.RemoveAll(h.tempdir)
+	}
+	return errors.Join(eventErr, scanner.Err())
+}
+
+// simple removes the field on the success path only.
+func simple(out io.Writer, bad bool) error {
+	h, err := newHandler(out)
+	if err != nil {
+		return err
+	}
+	if bad {
+		return errors.New("bad") // want `temp directory from newHandler is held by h.tempdir, which this return drops`
+	}
+	os.RemoveAll(h.tempdir)
+	return nil
+}
+
+// deferredClose releases the owner on every path with its method.
+func deferredClose(out io.Writer, bad bool) error {
+	h, err := newHandler(out)
+	if err != nil {
+		return err
+	}
+	defer h.close()
+	if bad {
+		return errors.New("bad")
+	}
+	_, err = h.dispatch("x")
+	return err
+}
+
+// passedOn returns the owner: the caller has it now.
+func passedOn(out io.Writer) (*handler, error) {
+	h, err := newHandler(out)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := h.dispatch("x"); err != nil {
+		h.close()
+		return nil, err
+	}
+	return h, nil
+}
+
+type server struct{ h *handler }
+
+// stored keeps the owner in a field of the receiver.
+func (s *server) stored(out io.Writer) error {
+	h, err := newHandler(out)
+	if err != nil {
+		return err
+	}
+	s.h = h
+	return nil
+}
+
+type session struct {
+	root string
+}
+
+// newSession makes its directory in the caller's directory.
+func newSession(dir string) (*session, error) {
+	root, err := os.MkdirTemp(dir, "session-*")
+	if err != nil {
+		return nil, err
+	}
+	return &session{root: root}, nil
+}
+
+// keptSession never removes the session's directory: that directory
+// belongs to whoever manages dir.
+func keptSession(dir string, bad bool) error {
+	s, err := newSession(dir)
+	if err != nil {
+		return err
+	}
+	if bad {
+		return errors.New("bad")
+	}
+	_ = s.root
+	return nil
+}
+
+// removedSession removes it on one path: it must on every path.
+func removedSession(dir string, bad bool) error {
+	s, err := newSession(dir)
+	if err != nil {
+		return err
+	}
+	if bad {
+		return errors.New("bad") // want `temp directory from newSession is held by s.root, which this return drops`
+	}
+	return os.RemoveAll(s.root)
+}
