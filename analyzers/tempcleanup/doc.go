@@ -340,7 +340,18 @@
 // itself (os.CreateTemp(filepath.Join(root, "sessions"), "rec-*.cast")
 // only picks a unique name for a file meant to stay) — and never removed
 // by the function on any path is that directory's owner's business:
-// reported only with -strict. A creator function that makes its object in
+// reported only with -strict. The directory of another path is not such a
+// directory (os.CreateTemp(filepath.Dir(filename), ...), or
+// filepath.Split(filename), directly or through a local variable only
+// such calls assign): an object made next to a target, to be renamed onto
+// it, sits where the target lives, and nobody cleans up there. When the
+// function renames, removes or hands on such an object on some path
+// (helm's AtomicWriteFile hands it to a rename helper of another package,
+// dockertest's NewAtomicFileWriter returns it in its writer), the paths
+// that drop it are reported as for any object; one it lets go on no path
+// stays strict-only. Under -strict, the message of an object in someone
+// else's directory that is handed on on some path names the exit that
+// drops it rather than saying it is never removed. A creator function that makes its object in
 // such a directory passes this on to its callers (its fact says "in other
 // dir"): a caller that keeps the object is not reported, one that removes
 // it on some paths must remove it on every path.

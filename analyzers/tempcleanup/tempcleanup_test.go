@@ -30,7 +30,7 @@ func TestStrict(t *testing.T) {
 	}
 	t.Cleanup(func() { tempcleanup.Analyzer.Flags.Set("strict", "false") })
 	analysistest.Run(t, testdatadir.Dir(t), tempcleanup.Analyzer, "tempcleanup/strict", "tempcleanup/strictmain", "tempcleanup/shimmain", "tempcleanup/strictborrow",
-		"tempcleanup/strict_closedcreator")
+		"tempcleanup/strict_closedcreator", "tempcleanup/regression_besidetarget_strict")
 }
 
 // TestLeakFixes checks the hints and fixes that remove a temp object only
@@ -93,4 +93,10 @@ func TestLocalStore(t *testing.T) {
 // passes the obligation to the caller (recall audit S4).
 func TestOwnerResult(t *testing.T) {
 	analysistest.Run(t, testdatadir.Dir(t), tempcleanup.Analyzer, "tempcleanup/regression_ownerresult")
+}
+
+// A temp object made next to a target that the function hands on or
+// renames on some path leaks on the paths that drop it (recall audit S1).
+func TestBesideTarget(t *testing.T) {
+	analysistest.Run(t, testdatadir.Dir(t), tempcleanup.Analyzer, "tempcleanup/regression_besidetarget")
 }
