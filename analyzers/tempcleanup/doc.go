@@ -215,7 +215,9 @@
 // caller: the caller holds the only owner, and a return of the caller that
 // drops it (neither returned, stored, passed on, nor released by removing
 // the field or calling a method that does) is reported there, as for an
-// owner made in the caller ("call h.close() before returning"). An object
+// owner made in the caller ("call h.close() before returning"; "if h !=
+// nil, ..." when h is only assigned there and the return may be reached
+// before the owner was made, on a loop's first message). An object
 // the constructor made in a directory someone else manages (a parameter,
 // a configuration value) is the caller's concern only when the caller
 // removes it on some path. Only constructors of the caller's own package

@@ -3,6 +3,7 @@ package tempcleanup
 import (
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
@@ -74,6 +75,14 @@ func (c *checker) constructedOwner(fn ast.Node, g *cfg.CFG, call *ast.CallExpr, 
 	if named := ownerType(holder.Type()); named != nil {
 		if m := c.res.ReleaseMethod(named, o.Field); m != "" {
 			fix = fmt.Sprintf("call %s.%s() before returning", holder.Name(), m)
+		}
+	}
+	if as, ok := stack[len(stack)-1].(*ast.AssignStmt); ok && as.Tok != token.DEFINE {
+		if _, ptr := holder.Type().Underlying().(*types.Pointer); ptr {
+			// Assigned, not declared, here: the return may be reached
+			// on a path that never made the owner (a loop that makes
+			// it on its first message), where it is still nil.
+			fix = fmt.Sprintf("if %s != nil, %s", holder.Name(), fix)
 		}
 	}
 	for _, l := range leaks {

@@ -38,7 +38,7 @@ func process(in io.Reader, out io.Writer) error {
 	scanner := bufio.NewScanner(in)
 	for scanner.Scan() {
 		if scanner.Text() == "" {
-			return errors.New("empty message") // want `temp directory from newHandler is held by h.tempdir, which this return drops without removing it, so it stays on disk: call h.close\(\) before returning`
+			return errors.New("empty message") // want `temp directory from newHandler is held by h.tempdir, which this return drops without removing it, so it stays on disk: if h != nil, call h.close\(\) before returning`
 		}
 		if h == nil {
 			var err error
