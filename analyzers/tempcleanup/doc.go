@@ -220,7 +220,12 @@
 // before the owner was made, on a loop's first message). An object
 // the constructor made in a directory someone else manages (a parameter,
 // a configuration value) is the caller's concern only when the caller
-// removes it on some path. Only constructors of the caller's own package
+// removes it on some path. An owner passed as an interface that the owner
+// satisfies with a method that removes the object (a temp archive whose
+// Read removes its file at EOF, given as an io.Reader) may be released by
+// the callee: it is passed to unknown code. The hint names a method that
+// removes the object only if it is called without arguments, else
+// os.Remove or os.RemoveAll of the field. Only constructors of the caller's own package
 // are followed: another package's owner may be released by methods whose
 // facts do not say so.
 //

@@ -71,7 +71,10 @@ func (c *checker) constructedOwner(fn ast.Node, g *cfg.CFG, call *ast.CallExpr, 
 		Table: c.res.Table, Results: c.results(fn),
 	})
 	held := fmt.Sprintf("%s.%s", holder.Name(), o.Field.Name())
-	fix := fmt.Sprintf("remove %s before returning", held)
+	fix := fmt.Sprintf("os.RemoveAll(%s) before returning", held)
+	if o.Kind == tempfacts.File {
+		fix = fmt.Sprintf("os.Remove(%s.Name()) before returning", held)
+	}
 	if named := ownerType(holder.Type()); named != nil {
 		if m := c.res.ReleaseMethod(named, o.Field); m != "" {
 			fix = fmt.Sprintf("call %s.%s() before returning", holder.Name(), m)

@@ -148,3 +148,64 @@ func removedSession(dir string, bad bool) error {
 	}
 	return os.RemoveAll(s.root)
 }
+
+// tempArchive removes its file once it has been read to the end, as
+// containers/storage's TempArchive does.
+type tempArchive struct {
+	*os.File
+	size, read int64
+}
+
+func (a *tempArchive) Read(p []byte) (int, error) {
+	n, err := a.File.Read(p)
+	a.read += int64(n)
+	if err != nil || a.read == a.size {
+		a.File.Close()
+		os.Remove(a.File.Name())
+	}
+	return n, err
+}
+
+func newTempArchive(src io.Reader) (*tempArchive, error) {
+	f, err := os.CreateTemp("", "archive-")
+	if err != nil {
+		return nil, err
+	}
+	n, err := io.Copy(f, src)
+	if err != nil {
+		f.Close()
+		os.Remove(f.Name())
+		return nil, err
+	}
+	f.Seek(0, io.SeekStart)
+	return &tempArchive{File: f, size: n}, nil
+}
+
+// appliedArchive passes the archive as an io.Reader: the callee's reads
+// reach the Read that removes it (the standard io.Copy borrows a plain
+// *os.File it is given as a reader).
+func appliedArchive(src io.Reader, bad bool) error {
+	a, err := newTempArchive(src)
+	if err != nil {
+		return err
+	}
+	if bad {
+		return errors.New("bad") // want `temp file from newTempArchive is held by a.File`
+	}
+	_, err = io.Copy(io.Discard, a)
+	return err
+}
+
+// droppedArchive never reads it: no method with arguments is the hint
+// (nobody calls Read() to remove a file).
+func droppedArchive(src io.Reader, bad bool) error {
+	a, err := newTempArchive(src)
+	if err != nil {
+		return err
+	}
+	if bad {
+		return errors.New("bad") // want `temp file from newTempArchive is held by a.File, which this return drops without removing it, so it stays on disk: os.Remove\(a.File.Name\(\)\) before returning`
+	}
+	_, err = a.Read(make([]byte, 1))
+	return err
+}
