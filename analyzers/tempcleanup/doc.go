@@ -220,7 +220,9 @@
 // before the owner was made, on a loop's first message). An object
 // the constructor made in a directory someone else manages (a parameter,
 // a configuration value) is the caller's concern only when the caller
-// removes it on some path. An owner passed as an interface that the owner
+// removes it on some path. When no code of the package removes what the
+// field holds, the constructor's store is the finding (a field that no
+// method removes, below), not each caller's return. An owner passed as an interface that the owner
 // satisfies with a method that removes the object (a temp archive whose
 // Read removes its file at EOF, given as an io.Reader) may be released by
 // the callee: it is passed to unknown code. The hint names a method that

@@ -47,6 +47,12 @@ func (c *checker) constructedOwner(fn ast.Node, g *cfg.CFG, call *ast.CallExpr, 
 	if holder == nil {
 		return
 	}
+	if !c.res.FieldKept(o.Field) {
+		// No code of the package removes what the field holds: the
+		// store in the constructor is the finding (a field no method
+		// removes), not every caller's return.
+		return
+	}
 	t := c.res.TrackOwner(fn, o.Kind, holder, o.Field)
 	if !t.Local(holder) {
 		return // a global or a variable of an enclosing function: handed off

@@ -209,3 +209,27 @@ func droppedArchive(src io.Reader, bad bool) error {
 	_, err = a.Read(make([]byte, 1))
 	return err
 }
+
+type mockDevice struct {
+	file *os.File
+}
+
+func (d *mockDevice) close() error { return d.file.Close() }
+
+// openMockDevice is u-root's OpenMockRTC: nothing of the package ever
+// removes the file, so the store is the finding, not each caller.
+func openMockDevice() (*mockDevice, error) {
+	f, err := os.CreateTemp("", "rtc-*")
+	if err != nil {
+		return nil, err
+	}
+	return &mockDevice{f}, nil // want `field file holds a temp file from os.CreateTemp that no method of mockDevice removes`
+}
+
+func useMockDevice() error {
+	d, err := openMockDevice()
+	if err != nil {
+		return err
+	}
+	return d.close()
+}
