@@ -134,7 +134,13 @@
 // (net sets SetUnlinkOnClose(true) on the listeners it creates), so it
 // owns the object: returning or storing the listener hands the object off,
 // closing it removes the object, and a deferred removal right after the
-// creation would delete the live socket, so it is never the hint. A socket
+// creation would delete the live socket, so it is never the hint. Such a
+// listener owns the socket file from its bind on, even when the function
+// removed the temp file first to make room for it: a return that drops it
+// unclosed (not returned, stored or closed) leaves the socket file at the
+// name, and is reported at the bind ("unix listener l bound at the name
+// of temp file tf is not closed on the return that drops it"), whatever
+// directory it is in (the function made the socket). A socket
 // bound inside a directory, a datagram socket, and a descriptor bound with
 // Bind unlink nothing (or only the socket file, not the directory): they
 // keep the object in use without owning it, as a kept path inside it does.
@@ -203,6 +209,27 @@
 // command's SysProcAttr.Chroot and runs it). A command that is started
 // instead runs on in the directory: a return that drops it is reported
 // with a hint to remove the object once the child has exited.
+//
+// A constructor of the package that returns such an owner it made
+// ("return &handler{tempdir: dir}, nil") passes the obligation on to its
+// caller: the caller holds the only owner, and a return of the caller that
+// drops it (neither returned, stored, passed on, nor released by removing
+// the field or calling a method that does) is reported there, as for an
+// owner made in the caller ("call h.close() before returning"; "if h !=
+// nil, ..." when h is only assigned there and the return may be reached
+// before the owner was made, on a loop's first message). An object
+// the constructor made in a directory someone else manages (a parameter,
+// a configuration value) is the caller's concern only when the caller
+// removes it on some path. When no code of the package removes what the
+// field holds, the constructor's store is the finding (a field that no
+// method removes, below), not each caller's return. An owner passed as an interface that the owner
+// satisfies with a method that removes the object (a temp archive whose
+// Read removes its file at EOF, given as an io.Reader) may be released by
+// the callee: it is passed to unknown code. The hint names a method that
+// removes the object only if it is called without arguments, else
+// os.Remove or os.RemoveAll of the field. Only constructors of the caller's own package
+// are followed: another package's owner may be released by methods whose
+// facts do not say so.
 //
 // A struct type of the package that stores a temp object in an unexported
 // field must remove it somewhere: if no code of the package removes what
@@ -322,7 +349,18 @@
 // itself (os.CreateTemp(filepath.Join(root, "sessions"), "rec-*.cast")
 // only picks a unique name for a file meant to stay) — and never removed
 // by the function on any path is that directory's owner's business:
-// reported only with -strict. A creator function that makes its object in
+// reported only with -strict. The directory of another path is not such a
+// directory (os.CreateTemp(filepath.Dir(filename), ...), or
+// filepath.Split(filename), directly or through a local variable only
+// such calls assign): an object made next to a target, to be renamed onto
+// it, sits where the target lives, and nobody cleans up there. When the
+// function renames, removes or hands on such an object on some path
+// (helm's AtomicWriteFile hands it to a rename helper of another package,
+// dockertest's NewAtomicFileWriter returns it in its writer), the paths
+// that drop it are reported as for any object; one it lets go on no path
+// stays strict-only. Under -strict, the message of an object in someone
+// else's directory that is handed on on some path names the exit that
+// drops it rather than saying it is never removed. A creator function that makes its object in
 // such a directory passes this on to its callers (its fact says "in other
 // dir"): a caller that keeps the object is not reported, one that removes
 // it on some paths must remove it on every path.

@@ -123,6 +123,15 @@ func (c *checker) function(fn ast.Node, body *ast.BlockStmt) {
 		cr := c.res.Creation(call)
 		var own *tempfacts.Assign
 		if cr == nil {
+			if callee, o := c.ownerConstructor(call); o != nil {
+				if g == nil {
+					if g = c.res.CFG(fn); g == nil {
+						return false
+					}
+				}
+				c.constructedOwner(fn, g, call, callee, o, stack) // ownerresult.go
+				return true
+			}
 			// The function's own loop over random names, as os.CreateTemp
 			// is written: it made the object, and owes its removal on
 			// every path that does not return it.
@@ -267,23 +276,33 @@ func (c *checker) creation(fn ast.Node, g *cfg.CFG, cr *tempfacts.Creation, stac
 		}
 	}
 	c.reportSkippedDefers(cr, name, skipped)
-	if leak != nil && c.inCallersDir(cr) && !t.AttemptsRemoval() && !(own != nil && c.res.ReturnsObject(fn, a)) {
+	// Every exit leaks when no release on any path spares one
+	// (anypath.go).
+	never := func() bool {
+		return earlier == nil && everyExit(leaks, queryWith(func(ast.Node, []ast.Node) pathflow.Action { return pathflow.Action{} }))
+	}
+	if leak != nil && c.inCallersDir(cr) && !t.AttemptsRemoval() && !(own != nil && c.res.ReturnsObject(fn, a)) &&
+		!(c.besideTarget(fn, cr.DirArg) && !never()) { // besidetarget.go
 		// Created in a directory someone else manages (a parameter, a
-		// flag), and never removed here on any path: the directory's
+		// flag), and not removed here on any path: the directory's
 		// owner cleans up. A function's own loop over random names that
 		// returns the object to its caller is a creator, whose caller
 		// owns what it returns: the paths that return no object leak it
-		// whatever the directory.
+		// whatever the directory. So does an object made next to a
+		// target that the function hands on or renames on some path.
+		msg := "%s from %s is created in a directory this function does not own and is never removed: remove it, or document that the directory's owner does"
+		if !never() {
+			// Handed on (to a taker, the caller) on some path: "never
+			// removed" would not be true there.
+			msg = "%s from %s is created in a directory this function does not own and is neither removed nor handed on at the exit named: remove it there, or document that the directory's owner does"
+		}
 		c.r.ReportStrict(analysis.Diagnostic{
 			Pos: cr.Call.Pos(), End: cr.Call.End(),
-			Message: fmt.Sprintf("%s from %s is created in a directory this function does not own and is never removed: remove it, or document that the directory's owner does",
-				what(cr, name), c.calleeName(cr)),
+			Message: fmt.Sprintf(msg, what(cr, name), c.calleeName(cr)),
 			Related: related(*leak),
 		})
 	} else if leak != nil {
-		// Every exit leaks when no release on any path spares one
-		// (anypath.go).
-		never := earlier == nil && everyExit(leaks, queryWith(func(ast.Node, []ast.Node) pathflow.Action { return pathflow.Action{} }))
+		never := never()
 		c.reportLeak(fn, cr, a, name, *leak, leaks, t, never)
 	} else if c.ownerDropped(fn, cr, obj, cleanup, name, query) {
 		// Reported at the returns that drop the owner.
@@ -302,6 +321,7 @@ func (c *checker) creation(fn ast.Node, g *cfg.CFG, cr *tempfacts.Creation, stac
 			break
 		}
 	}
+	c.droppedListeners(fn, g, cr, t, name, leaks) // listener.go
 	if leak == nil {
 		c.filledDirRemoved(fn, cr, obj) // filleddir.go
 	}

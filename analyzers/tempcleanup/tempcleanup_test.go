@@ -30,7 +30,7 @@ func TestStrict(t *testing.T) {
 	}
 	t.Cleanup(func() { tempcleanup.Analyzer.Flags.Set("strict", "false") })
 	analysistest.Run(t, testdatadir.Dir(t), tempcleanup.Analyzer, "tempcleanup/strict", "tempcleanup/strictmain", "tempcleanup/shimmain", "tempcleanup/strictborrow",
-		"tempcleanup/strict_closedcreator")
+		"tempcleanup/strict_closedcreator", "tempcleanup/regression_besidetarget_strict")
 }
 
 // TestLeakFixes checks the hints and fixes that remove a temp object only
@@ -47,7 +47,7 @@ func TestKeptInUse(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testdatadir.Dir(t), tempcleanup.Analyzer,
 		"tempcleanup/regression_bindsocket", "tempcleanup/regression_closurekeep",
 		"tempcleanup/regression_derivedtake", "tempcleanup/regression_shownviewer", "tempcleanup/regression_reopened",
-		"tempcleanup/regression_shownviafield")
+		"tempcleanup/regression_shownviafield", "tempcleanup/regression_droppedlistener")
 }
 
 // TestUnsafeHints: no removal of a temp dir with a file system mounted on
@@ -87,4 +87,16 @@ func TestFilledDir(t *testing.T) {
 // function is not handed off.
 func TestLocalStore(t *testing.T) {
 	analysistest.Run(t, testdatadir.Dir(t), tempcleanup.Analyzer, "tempcleanup/localstore")
+}
+
+// An owner of a temp object returned by a constructor of the package
+// passes the obligation to the caller (recall audit S4).
+func TestOwnerResult(t *testing.T) {
+	analysistest.Run(t, testdatadir.Dir(t), tempcleanup.Analyzer, "tempcleanup/regression_ownerresult")
+}
+
+// A temp object made next to a target that the function hands on or
+// renames on some path leaks on the paths that drop it (recall audit S1).
+func TestBesideTarget(t *testing.T) {
+	analysistest.Run(t, testdatadir.Dir(t), tempcleanup.Analyzer, "tempcleanup/regression_besidetarget")
 }

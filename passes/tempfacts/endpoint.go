@@ -208,3 +208,45 @@ func (t *Tracker) addEndpoint(v *types.Var, ep endpoint) {
 	}
 	t.endpoints[v] = ep
 }
+
+// A Listener is a unix listener bound at the object's name that unlinks
+// it on Close: from its successful bind it owns the socket file at the
+// name, whatever happened to the object before (net.Listen needs the
+// name free, so the temp file was removed to make room). It is an
+// obligation of its own: closed, returned or stored on every path.
+type Listener struct {
+	Stmt *ast.AssignStmt // l, err := net.Listen("unix", name)
+	Call *ast.CallExpr
+	Var  *types.Var // l
+	Err  *types.Var // err, or nil
+}
+
+// UnlinkingListeners returns the listeners of the function bound at the
+// object's name that unlink it on Close.
+func (t *Tracker) UnlinkingListeners() []Listener {
+	var ls []Listener
+	ast.Inspect(t.body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || len(as.Rhs) != 1 || len(as.Lhs) > 2 {
+			return true
+		}
+		call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		if _, sock, ok := t.bindAt(call); !ok || sock != ast.Expr(call) {
+			return true
+		}
+		v := t.lhsVar(as.Lhs[0])
+		if ep, ok := t.endpoints[v]; !ok || ep.holds() != holdsItself {
+			return true
+		}
+		l := Listener{Stmt: as, Call: call, Var: v}
+		if len(as.Lhs) == 2 {
+			l.Err = t.lhsVar(as.Lhs[1])
+		}
+		ls = append(ls, l)
+		return true
+	})
+	return ls
+}

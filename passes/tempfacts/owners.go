@@ -285,6 +285,9 @@ func (t *Tracker) ownerCall(call *ast.CallExpr, stack []ast.Node) (Reason, bool)
 		if t.holderIdent(a) && callee != nil && t.releasesHeld(callee) {
 			return Removed, true
 		}
+		if t.holderIdent(a) && t.releasesThrough(call, a) {
+			return Escaped, true
+		}
 	}
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 	if !ok || !t.holderIdent(sel.X) {
@@ -564,7 +567,10 @@ func (r *Result) ReleaseMethod(named *types.Named, f *types.Var) string {
 	releasers := r.FieldReleasers(f)
 	var names []string
 	for i := 0; i < named.NumMethods(); i++ {
-		if m := named.Method(i); releasers[m.Origin()] {
+		// Only a method called without arguments can be the hint
+		// ("call s.Close()"): TempArchive.Read removes its file at EOF,
+		// but nobody calls Read() to remove it.
+		if m := named.Method(i); releasers[m.Origin()] && m.Type().(*types.Signature).Params().Len() == 0 {
 			names = append(names, m.Name())
 		}
 	}
@@ -589,4 +595,47 @@ func (r *Result) ReleaseMethod(named *types.Named, f *types.Var) string {
 		}
 	}
 	return best
+}
+
+// releasesThrough reports whether the owner in arg a of call is passed as
+// an interface with a method that the owner's type implements with one
+// that removes the object: the callee may call it (TempArchive.Read
+// removes its file at EOF, and ApplyLayer(dst, archive) reads it as an
+// io.Reader). Unknown code, as a function value is.
+func (t *Tracker) releasesThrough(call *ast.CallExpr, a ast.Expr) bool {
+	sig, ok := t.info.TypeOf(call.Fun).Underlying().(*types.Signature)
+	if !ok {
+		return false
+	}
+	var pt types.Type
+	for i, arg := range call.Args {
+		if arg != a {
+			continue
+		}
+		switch {
+		case sig.Variadic() && i >= sig.Params().Len()-1:
+			if s, ok := sig.Params().At(sig.Params().Len() - 1).Type().(*types.Slice); ok {
+				pt = s.Elem()
+			}
+		case i < sig.Params().Len():
+			pt = sig.Params().At(i).Type()
+		}
+	}
+	iface, ok := types.Unalias(pt).Underlying().(*types.Interface)
+	if pt == nil || !ok {
+		return false
+	}
+	for _, s := range t.ownerStores {
+		if s.Field == nil {
+			continue
+		}
+		releasers := t.res.FieldReleasers(s.Field)
+		for i := 0; i < iface.NumMethods(); i++ {
+			obj, _, _ := types.LookupFieldOrMethod(t.info.TypeOf(a), true, t.res.pkg, iface.Method(i).Name())
+			if m, ok := obj.(*types.Func); ok && releasers[m.Origin()] {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -163,6 +163,7 @@ type Result struct {
 
 	returnsMemo  map[*types.Func]*returnsTemp
 	releasesMemo map[*types.Func]*releases
+	ownerResults map[*types.Func]*OwnerResult // ownerresult.go
 	borrowsMemo  map[*types.Func]*borrows
 	takesMemo    map[*types.Func]*takes
 	insideMemo   map[*types.Func]*keepsInside
@@ -230,6 +231,7 @@ func run(pass *analysis.Pass) (any, error) {
 		decls:        make(map[*types.Func]*ast.FuncDecl),
 		returnsMemo:  make(map[*types.Func]*returnsTemp),
 		releasesMemo: make(map[*types.Func]*releases),
+		ownerResults: make(map[*types.Func]*OwnerResult),
 		borrowsMemo:  make(map[*types.Func]*borrows),
 		takesMemo:    make(map[*types.Func]*takes),
 		insideMemo:   make(map[*types.Func]*keepsInside),

@@ -205,6 +205,19 @@ type aliasPair struct {
 
 // aliases adds the local variables assigned from tracked ones.
 func (t *Tracker) aliases(body *ast.BlockStmt) {
+	pairs := t.aliasPairs(body)
+	t.propagate(pairs)
+	t.keepsSocketFile(body)
+	if t.mode == Owners {
+		t.findOwners(body, pairs)
+		if len(t.holders) > 0 {
+			t.propagate(pairs)
+		}
+	}
+}
+
+// aliasPairs returns the assignments of body, as pairs.
+func (t *Tracker) aliasPairs(body *ast.BlockStmt) []aliasPair {
 	var pairs []aliasPair
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
@@ -252,14 +265,7 @@ func (t *Tracker) aliases(body *ast.BlockStmt) {
 		}
 		return true
 	})
-	t.propagate(pairs)
-	t.keepsSocketFile(body)
-	if t.mode == Owners {
-		t.findOwners(body, pairs)
-		if len(t.holders) > 0 {
-			t.propagate(pairs)
-		}
-	}
+	return pairs
 }
 
 // propagate marks the variables assigned from tracked ones, to a fixed
