@@ -20,10 +20,10 @@ import (
 	"github.com/tmplint/tmplint/internal/pkgtypes"
 	"github.com/tmplint/tmplint/internal/report"
 	"github.com/tmplint/tmplint/internal/stmtlist"
+	"github.com/tmplint/tmplint/internal/testpar"
 	"github.com/tmplint/tmplint/passes/directives"
 	"github.com/tmplint/tmplint/passes/errpred"
 	"github.com/tmplint/tmplint/passes/mountfacts"
-	"github.com/tmplint/tmplint/internal/testpar"
 	"github.com/tmplint/tmplint/passes/tempfacts"
 )
 

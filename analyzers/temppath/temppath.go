@@ -208,7 +208,6 @@ func (c *checker) constMode(mode ast.Expr) uint64 {
 	return v
 }
 
-
 // origin formats where a path that travels was defined: " (const sock at
 // a.go:12)", or "" for a path built in place.
 func (c *checker) origin(o tempdir.Origin) string {
