@@ -31,7 +31,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:       "https://pkg.go.dev/github.com/tmplint/tmplint/analyzers/execfd",
 	Requires:  []*analysis.Analyzer{directives.Analyzer, errpred.Analyzer, lazyssa.Analyzer},
 	Run:       run,
-	FactTypes: []analysis.Fact{new(paramUses), new(cmdCreator), new(reapsAll), new(reapsOnImport)},
+	FactTypes: []analysis.Fact{new(paramUses), new(cmdCreator), new(cmdWrapper), new(reapsAll), new(reapsOnImport)},
 }
 
 var strict bool
@@ -82,6 +82,7 @@ func run(pass *analysis.Pass) (any, error) {
 	c.checkFileFields()
 	c.checkCommandFields()
 	c.exportFacts(pass.Files)
+	c.exportWrappers() // wrapper.go
 	return nil, nil
 }
 
@@ -119,6 +120,9 @@ type checker struct {
 	impls map[*types.Func][]*types.Func
 	// setterMemo memoizes the setters a method call may run (setter.go).
 	setterMemo map[*types.Func][]*setter
+	// wrappers memoizes which struct types of the package wrap a command
+	// (wrapper.go).
+	wrappers map[*types.TypeName]bool
 }
 
 // A fun is one function body under analysis.
@@ -353,6 +357,15 @@ func (fn *fun) collectDefs() {
 				fn.define(lhs[i], rhs[i], stmt)
 			}
 		} else if len(rhs) == 1 {
+			if call, ok := ast.Unparen(rhs[0]).(*ast.CallExpr); ok && len(lhs) > 1 && fn.c.isCmdCreatorCall(call) {
+				// cmd, err := newCmd(...): a creator that also returns an
+				// error (creators.go).
+				for _, l := range lhs {
+					if v := fn.localVar(l); v != nil && fn.c.isCmdLike(v.Type()) {
+						fn.define(l, call, stmt)
+					}
+				}
+			}
 			if call, ok := ast.Unparen(rhs[0]).(*ast.CallExpr); ok && isFunc(info, call, "os", "Pipe") && len(lhs) == 3 {
 				r, w := fn.localVar(lhs[0]), fn.localVar(lhs[1])
 				if r != nil && pkgtypes.IsOSFile(r.Type()) {
@@ -380,7 +393,7 @@ func (fn *fun) define(lhs, rhs ast.Expr, stmt ast.Stmt) {
 	info := fn.info()
 	rhs = ast.Unparen(rhs)
 	switch {
-	case isCmd(v.Type()):
+	case fn.c.isCmdLike(v.Type()):
 		var lit *ast.CompositeLit
 		var call *ast.CallExpr
 		owned, wrapped := true, false
@@ -509,6 +522,10 @@ func (fn *fun) collectUses() {
 		}
 		parent := stack[len(stack)-1]
 		sel, ok := parent.(*ast.SelectorExpr)
+		if ok && sel.X == id && fn.heldCmd(sel, v) {
+			fn.heldUse(cmd, sel, stack[:len(stack)-1], inLit) // wrapper.go
+			return true
+		}
 		if !ok || sel.X != id {
 			// The command itself is used as a value.
 			if as, ok := parent.(*ast.AssignStmt); ok && isLHS(as, id) {

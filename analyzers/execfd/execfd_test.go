@@ -40,6 +40,13 @@ func TestCrossPackage(t *testing.T) {
 	analysistest.Run(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/crosspkg")
 }
 
+// TestWrapper: a type that embeds an *exec.Cmd and whose Start and Wait
+// start and wait for it is followed like an *exec.Cmd, also in another
+// package, by a fact (issue 25, recall audit shape S8).
+func TestWrapper(t *testing.T) {
+	analysistest.Run(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/wrapper", "execfd/wrapperlib", "execfd/wrapperuse")
+}
+
 // TestEndsProgram: a child left unwaited only on a return of an error to
 // main, which then exits, is strict-only (issue 26).
 func TestEndsProgram(t *testing.T) {
