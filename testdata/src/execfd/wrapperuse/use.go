@@ -137,3 +137,51 @@ func traced() error {
 	t := wrapperlib.NewTraced("true")
 	return t.Start()
 }
+
+// indexer keeps its wrapper in a field, started on first use and waited
+// by Close (git-lfs commands.gitIndexer).
+type indexer struct {
+	cmd *wrapperlib.Cmd
+}
+
+func (i *indexer) Add() error {
+	if i.cmd == nil {
+		cmd, err := gitNoLFS("update-index", "--stdin")
+		if err != nil {
+			return err
+		}
+		if err := cmd.Start(); err != nil {
+			return err
+		}
+		i.cmd = cmd
+	}
+	return nil
+}
+
+func (i *indexer) Close() error {
+	if i.cmd != nil {
+		return i.cmd.Wait()
+	}
+	return nil
+}
+
+// leakyIndexer's Close only kills its child.
+type leakyIndexer struct {
+	cmd *wrapperlib.Cmd
+}
+
+func (i *leakyIndexer) Add() error {
+	cmd, err := gitNoLFS("update-index", "--stdin")
+	if err != nil {
+		return err
+	}
+	if err := cmd.Start(); err != nil {
+		return err
+	}
+	i.cmd = cmd // want `field cmd of leakyIndexer holds the child started by cmd\.Start, but no function of the package waits for it`
+	return nil
+}
+
+func (i *leakyIndexer) Close() error {
+	return i.cmd.Process.Kill()
+}
