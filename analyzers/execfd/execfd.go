@@ -177,12 +177,23 @@ type command struct {
 	stores []store
 	handed bool // escapes other than stores into fields
 	// pdeathsig are the assignments cmd.SysProcAttr.Pdeathsig = sig.
-	pdeathsig  []ast.Node
-	outputs    bool // Output or CombinedOutput is called
-	pipes      bool // StdoutPipe or StderrPipe is called
-	waited     bool // Wait or Process.Wait is called, or Run and friends
-	released   bool // Process.Release is called
-	escapes    bool // the command or its Process is handed to other code
+	pdeathsig []ast.Node
+	outputs   bool // Output or CombinedOutput is called
+	pipes     bool // StdoutPipe or StderrPipe is called
+	waited    bool // Wait or Process.Wait is called, or Run and friends
+	released  bool // Process.Release is called
+	escapes   bool // the command or its Process is handed to other code
+	// escapesElsewhere: handed on otherwise than by a return of the
+	// command, or of a local struct holding it (handoffreturn.go).
+	escapesElsewhere bool
+	// returned: the command is returned to the caller, itself or in a
+	// composite literal; holders are the local variables assigned a
+	// composite literal holding it (handoffreturn.go).
+	returned bool
+	holders  []*types.Var
+	// handoffs are the returns that give it back and the waits through
+	// a holder, when those are its only hand-offs.
+	handoffs   map[ast.Node]bool
 	startInGo  bool // started in a goroutine (go cmd.Run())
 	startedAny bool
 	stdinPipe  bool // StdinPipe is called: the child lives as long as the parent holds the pipe
@@ -556,6 +567,7 @@ func (fn *fun) collectUses() {
 				cmd.handed = true
 			}
 			cmd.escapes = true
+			fn.noteHandoff(cmd, id, stack, inLit) // handoffreturn.go
 			return true
 		}
 		var grand ast.Node
@@ -617,7 +629,7 @@ func (fn *fun) collectUses() {
 						cmd.kills = true
 					}
 				} else if psel.Sel.Name == "Wait" || psel.Sel.Name == "Release" || psel.Sel.Name == "Kill" {
-					cmd.escapes, cmd.handed = true, true // a method value
+					cmd.escapes, cmd.handed, cmd.escapesElsewhere = true, true, true // a method value
 				}
 				return true
 			}
@@ -636,12 +648,12 @@ func (fn *fun) collectUses() {
 			// owner must wait for it.
 			if st := fieldStore(info, sel, stack[:len(stack)-1]); st != nil {
 				cmd.stores = append(cmd.stores, *st)
-				cmd.escapes = true
+				cmd.escapes, cmd.escapesElsewhere = true, true
 			} else {
-				cmd.escapes, cmd.handed = true, true
+				cmd.escapes, cmd.handed, cmd.escapesElsewhere = true, true, true
 			}
 		case "Start", "Run", "Wait", "Output", "CombinedOutput":
-			cmd.escapes, cmd.handed = true, true // a method value, as in g.Go(cmd.Wait)
+			cmd.escapes, cmd.handed, cmd.escapesElsewhere = true, true, true // a method value, as in g.Go(cmd.Wait)
 			cmd.waited = true
 		case "SysProcAttr":
 			// cmd.SysProcAttr.Pdeathsig = syscall.SIGKILL

@@ -47,6 +47,12 @@ func TestWrapper(t *testing.T) {
 	analysistest.Run(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/wrapper", "execfd/wrapperlib", "execfd/wrapperuse")
 }
 
+// TestHandBack: a child given back to the caller on some returns and
+// dropped unwaited on another (issue 25, recall audit shape S10).
+func TestHandBack(t *testing.T) {
+	analysistest.Run(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/handback")
+}
+
 // TestEndsProgram: a child left unwaited only on a return of an error to
 // main, which then exits, is strict-only (issue 26).
 func TestEndsProgram(t *testing.T) {

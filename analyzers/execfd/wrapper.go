@@ -177,7 +177,7 @@ func (fn *fun) heldUse(cmd *command, held *ast.SelectorExpr, stack []ast.Node, i
 		if as, ok := at(0).(*ast.AssignStmt); ok && isLHS(as, held) {
 			return // x.Cmd = exec.Command(...)
 		}
-		cmd.escapes, cmd.handed = true, true
+		cmd.escapes, cmd.handed, cmd.escapesElsewhere = true, true, true
 		return
 	}
 	if call, ok := at(1).(*ast.CallExpr); ok && call.Fun == sel {
@@ -226,5 +226,5 @@ func (fn *fun) heldUse(cmd *command, held *ast.SelectorExpr, stack []ast.Node, i
 	if bin, ok := at(1).(*ast.BinaryExpr); ok && (bin.Op == token.EQL || bin.Op == token.NEQ) {
 		return // x.Cmd.Process != nil
 	}
-	cmd.escapes, cmd.handed = true, true
+	cmd.escapes, cmd.handed, cmd.escapesElsewhere = true, true, true
 }
