@@ -53,6 +53,12 @@ func TestHandBack(t *testing.T) {
 	analysistest.Run(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/handback")
 }
 
+// TestStructSlice: commands held in a slice of structs, started in a loop
+// (issue 25, recall audit shape S9).
+func TestStructSlice(t *testing.T) {
+	analysistest.Run(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/structslice")
+}
+
 // TestEndsProgram: a child left unwaited only on a return of an error to
 // main, which then exits, is strict-only (issue 26).
 func TestEndsProgram(t *testing.T) {
