@@ -2,6 +2,7 @@ package execfd
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 )
 
@@ -38,7 +39,7 @@ func (c *checker) isCmdCreator(fn *types.Func) bool {
 	sig := fn.Type().(*types.Signature)
 	idx := -1
 	for i := range sig.Results().Len() {
-		if isCmd(sig.Results().At(i).Type()) {
+		if c.isCmdLike(sig.Results().At(i).Type()) {
 			if idx >= 0 {
 				return false
 			}
@@ -60,6 +61,13 @@ func (c *checker) isCmdCreator(fn *types.Func) bool {
 		case *ast.FuncLit:
 			return false
 		case *ast.ReturnStmt:
+			if len(n.Results) == 1 && sig.Results().Len() > 1 {
+				// return newCmd(name): a creator with the same results.
+				if call, isCall := ast.Unparen(n.Results[0]).(*ast.CallExpr); isCall && c.isCmdCreatorCall(call) && types.Identical(info.TypeOf(call), sig.Results()) {
+					returns++
+					return true
+				}
+			}
 			if len(n.Results) != sig.Results().Len() {
 				ok = false // a naked return or a call returning a tuple
 				return false
@@ -67,6 +75,9 @@ func (c *checker) isCmdCreator(fn *types.Func) bool {
 			returns++
 			r := ast.Unparen(n.Results[idx])
 			if call, isCall := r.(*ast.CallExpr); isCall && c.isCmdCreatorCall(call) {
+				return true
+			}
+			if c.wrapperLit(r) {
 				return true
 			}
 			if id, isID := r.(*ast.Ident); isID {
@@ -108,7 +119,7 @@ func (c *checker) freshLocal(body *ast.BlockStmt, v *types.Var) bool {
 				ok = len(p.Lhs) == len(p.Rhs)
 				if ok {
 					call, isCall := ast.Unparen(p.Rhs[i]).(*ast.CallExpr)
-					ok = isCall && c.isCmdCreatorCall(call)
+					ok = (isCall && c.isCmdCreatorCall(call)) || c.wrapperLit(p.Rhs[i])
 				}
 				return true
 			}
@@ -142,4 +153,15 @@ func (c *checker) freshLocal(body *ast.BlockStmt, v *types.Var) bool {
 		return true
 	})
 	return ok
+}
+
+// wrapperLit reports whether e is a new wrapper, &W{...} (wrapper.go): the
+// wrapper is fresh, and its caller starts the command through it.
+func (c *checker) wrapperLit(e ast.Expr) bool {
+	u, ok := ast.Unparen(e).(*ast.UnaryExpr)
+	if !ok || u.Op != token.AND {
+		return false
+	}
+	_, ok = ast.Unparen(u.X).(*ast.CompositeLit)
+	return ok && c.isWrapper(c.pass.TypesInfo.TypeOf(u))
 }

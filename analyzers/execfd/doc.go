@@ -70,9 +70,28 @@
 //     to the caller, who waits;
 //   - a command made by a creator, a function that returns a fresh
 //     exec.Command or exec.CommandContext it has only configured (func
-//     withSudo(ctx, args...) *exec.Cmd), of the package or (by a fact) an
-//     exported one of another package, is owned by the caller as if it had
-//     called exec.Command itself;
+//     withSudo(ctx, args...) *exec.Cmd), also with an error ((*exec.Cmd,
+//     error), or the results of another creator), of the package or (by a
+//     fact) an exported one of another package, is owned by the caller as
+//     if it had called exec.Command itself;
+//   - a wrapper, a struct type that embeds an *exec.Cmd and whose own
+//     Start and Wait methods start and wait for it (git-lfs's
+//     subprocess.Cmd, whose Wait closes the pipes it handed out first),
+//     is followed like an *exec.Cmd: a local wrapper made by a creator
+//     (one that returns a new &W{...}) or a literal, started with its
+//     Start (or the embedded command's) and not waited with its Wait (or
+//     the embedded command's) on some path is reported, naming the
+//     wrapper's methods. Whether a type is a wrapper is decided from its
+//     methods' bodies, and known to other packages by a fact; a field
+//     holding a wrapper is waited by the wrapper's Wait;
+//   - a command handed on only by returns (returned itself, in a composite
+//     literal, or in a local struct that is returned and otherwise only
+//     read, or given to functions of the package that only read it, kill
+//     its command or wait for it on every path) is the caller's at those
+//     returns only: another return after the start that drops it
+//     ("return nil, err" when a handshake fails) leaves the child
+//     unwaited, killed or not, and the hint stops it there with Kill then
+//     Wait and leaves the returns that give it back to the caller;
 //   - a start through a function value whose one value is known: a package
 //     variable (var execCommand = exec.Command) or a struct field assigned
 //     exactly once in the package from a named function or a method
@@ -85,7 +104,10 @@
 //     a later start fails is the classic leak: the children started so far
 //     are never waited;
 //   - commands made into a local slice first (appends of exec.Command,
-//     a slice literal of them) and started by a range loop over it
+//     a slice literal of them, or of structs holding only fresh commands:
+//     append(stages, &stage{cmd: cmd}), directly or through a local
+//     holder) and started by a range loop over it (c.Start(), or
+//     c.cmd.Start() for the command an element holds)
 //     ("for _, c := range cmds { if err := c.Start(); err != nil {
 //     return err } }"): every path from the start must pass a loop that
 //     waits for each element, or hand the slice on, before it returns;

@@ -31,7 +31,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:       "https://pkg.go.dev/github.com/tmplint/tmplint/analyzers/execfd",
 	Requires:  []*analysis.Analyzer{directives.Analyzer, errpred.Analyzer, lazyssa.Analyzer},
 	Run:       run,
-	FactTypes: []analysis.Fact{new(paramUses), new(cmdCreator), new(reapsAll), new(reapsOnImport)},
+	FactTypes: []analysis.Fact{new(paramUses), new(cmdCreator), new(cmdWrapper), new(reapsAll), new(reapsOnImport)},
 }
 
 var strict bool
@@ -82,6 +82,7 @@ func run(pass *analysis.Pass) (any, error) {
 	c.checkFileFields()
 	c.checkCommandFields()
 	c.exportFacts(pass.Files)
+	c.exportWrappers() // wrapper.go
 	return nil, nil
 }
 
@@ -119,6 +120,9 @@ type checker struct {
 	impls map[*types.Func][]*types.Func
 	// setterMemo memoizes the setters a method call may run (setter.go).
 	setterMemo map[*types.Func][]*setter
+	// wrappers memoizes which struct types of the package wrap a command
+	// (wrapper.go).
+	wrappers map[*types.TypeName]bool
 }
 
 // A fun is one function body under analysis.
@@ -173,12 +177,23 @@ type command struct {
 	stores []store
 	handed bool // escapes other than stores into fields
 	// pdeathsig are the assignments cmd.SysProcAttr.Pdeathsig = sig.
-	pdeathsig  []ast.Node
-	outputs    bool // Output or CombinedOutput is called
-	pipes      bool // StdoutPipe or StderrPipe is called
-	waited     bool // Wait or Process.Wait is called, or Run and friends
-	released   bool // Process.Release is called
-	escapes    bool // the command or its Process is handed to other code
+	pdeathsig []ast.Node
+	outputs   bool // Output or CombinedOutput is called
+	pipes     bool // StdoutPipe or StderrPipe is called
+	waited    bool // Wait or Process.Wait is called, or Run and friends
+	released  bool // Process.Release is called
+	escapes   bool // the command or its Process is handed to other code
+	// escapesElsewhere: handed on otherwise than by a return of the
+	// command, or of a local struct holding it (handoffreturn.go).
+	escapesElsewhere bool
+	// returned: the command is returned to the caller, itself or in a
+	// composite literal; holders are the local variables assigned a
+	// composite literal holding it (handoffreturn.go).
+	returned bool
+	holders  []*types.Var
+	// handoffs are the returns that give it back and the waits through
+	// a holder, when those are its only hand-offs.
+	handoffs   map[ast.Node]bool
 	startInGo  bool // started in a goroutine (go cmd.Run())
 	startedAny bool
 	stdinPipe  bool // StdinPipe is called: the child lives as long as the parent holds the pipe
@@ -353,6 +368,15 @@ func (fn *fun) collectDefs() {
 				fn.define(lhs[i], rhs[i], stmt)
 			}
 		} else if len(rhs) == 1 {
+			if call, ok := ast.Unparen(rhs[0]).(*ast.CallExpr); ok && len(lhs) > 1 && fn.c.isCmdCreatorCall(call) {
+				// cmd, err := newCmd(...): a creator that also returns an
+				// error (creators.go).
+				for _, l := range lhs {
+					if v := fn.localVar(l); v != nil && fn.c.isCmdLike(v.Type()) {
+						fn.define(l, call, stmt)
+					}
+				}
+			}
 			if call, ok := ast.Unparen(rhs[0]).(*ast.CallExpr); ok && isFunc(info, call, "os", "Pipe") && len(lhs) == 3 {
 				r, w := fn.localVar(lhs[0]), fn.localVar(lhs[1])
 				if r != nil && pkgtypes.IsOSFile(r.Type()) {
@@ -380,7 +404,7 @@ func (fn *fun) define(lhs, rhs ast.Expr, stmt ast.Stmt) {
 	info := fn.info()
 	rhs = ast.Unparen(rhs)
 	switch {
-	case isCmd(v.Type()):
+	case fn.c.isCmdLike(v.Type()):
 		var lit *ast.CompositeLit
 		var call *ast.CallExpr
 		owned, wrapped := true, false
@@ -509,6 +533,10 @@ func (fn *fun) collectUses() {
 		}
 		parent := stack[len(stack)-1]
 		sel, ok := parent.(*ast.SelectorExpr)
+		if ok && sel.X == id && fn.heldCmd(sel, v) {
+			fn.heldUse(cmd, sel, stack[:len(stack)-1], inLit) // wrapper.go
+			return true
+		}
 		if !ok || sel.X != id {
 			// The command itself is used as a value.
 			if as, ok := parent.(*ast.AssignStmt); ok && isLHS(as, id) {
@@ -539,6 +567,7 @@ func (fn *fun) collectUses() {
 				cmd.handed = true
 			}
 			cmd.escapes = true
+			fn.noteHandoff(cmd, id, stack, inLit) // handoffreturn.go
 			return true
 		}
 		var grand ast.Node
@@ -600,7 +629,7 @@ func (fn *fun) collectUses() {
 						cmd.kills = true
 					}
 				} else if psel.Sel.Name == "Wait" || psel.Sel.Name == "Release" || psel.Sel.Name == "Kill" {
-					cmd.escapes, cmd.handed = true, true // a method value
+					cmd.escapes, cmd.handed, cmd.escapesElsewhere = true, true, true // a method value
 				}
 				return true
 			}
@@ -619,12 +648,12 @@ func (fn *fun) collectUses() {
 			// owner must wait for it.
 			if st := fieldStore(info, sel, stack[:len(stack)-1]); st != nil {
 				cmd.stores = append(cmd.stores, *st)
-				cmd.escapes = true
+				cmd.escapes, cmd.escapesElsewhere = true, true
 			} else {
-				cmd.escapes, cmd.handed = true, true
+				cmd.escapes, cmd.handed, cmd.escapesElsewhere = true, true, true
 			}
 		case "Start", "Run", "Wait", "Output", "CombinedOutput":
-			cmd.escapes, cmd.handed = true, true // a method value, as in g.Go(cmd.Wait)
+			cmd.escapes, cmd.handed, cmd.escapesElsewhere = true, true, true // a method value, as in g.Go(cmd.Wait)
 			cmd.waited = true
 		case "SysProcAttr":
 			// cmd.SysProcAttr.Pdeathsig = syscall.SIGKILL

@@ -40,6 +40,25 @@ func TestCrossPackage(t *testing.T) {
 	analysistest.Run(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/crosspkg")
 }
 
+// TestWrapper: a type that embeds an *exec.Cmd and whose Start and Wait
+// start and wait for it is followed like an *exec.Cmd, also in another
+// package, by a fact (issue 25, recall audit shape S8).
+func TestWrapper(t *testing.T) {
+	analysistest.Run(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/wrapper", "execfd/wrapperlib", "execfd/wrapperuse")
+}
+
+// TestHandBack: a child given back to the caller on some returns and
+// dropped unwaited on another (issue 25, recall audit shape S10).
+func TestHandBack(t *testing.T) {
+	analysistest.Run(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/handback")
+}
+
+// TestStructSlice: commands held in a slice of structs, started in a loop
+// (issue 25, recall audit shape S9).
+func TestStructSlice(t *testing.T) {
+	analysistest.Run(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/structslice")
+}
+
 // TestEndsProgram: a child left unwaited only on a return of an error to
 // main, which then exits, is strict-only (issue 26).
 func TestEndsProgram(t *testing.T) {

@@ -126,6 +126,15 @@ func (c *checker) isFileField(v *types.Var) bool {
 func (c *checker) foreignUse(fn *types.Func, i int) fieldflow.Use {
 	sig := fn.Type().(*types.Signature)
 	if sig.Recv() != nil {
+		if i == 0 && c.isWrapper(sig.Recv().Type()) {
+			// The wrapper's Start and Wait are the command's (wrapper.go).
+			switch fn.Name() {
+			case "Start":
+				return fieldflow.Borrows
+			case "Wait":
+				return fieldflow.Borrows | fieldflow.Releases
+			}
+		}
 		if i == 0 {
 			return fieldflow.Escapes
 		}

@@ -119,7 +119,7 @@ func (c *checker) ownedFields() *ownedFields {
 		if sl, ok := t.Underlying().(*types.Slice); ok && isCmd(sl.Elem()) {
 			t = sl.Elem() // the children a slice field holds
 		}
-		return v.Pkg() == c.pass.Pkg && (isCmd(t) || isNamed(t, "os", "Process") || isNamed(t, "os", "File"))
+		return v.Pkg() == c.pass.Pkg && (c.isCmdLike(t) || isNamed(t, "os", "Process") || isNamed(t, "os", "File"))
 	}
 	// A callback given the command may wait for it: function values
 	// keep what they are given.

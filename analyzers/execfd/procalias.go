@@ -96,7 +96,7 @@ func (fn *fun) collectAliasUses() {
 				return true
 			}
 		}
-		cmd.escapes, cmd.handed = true, true
+		cmd.escapes, cmd.handed, cmd.escapesElsewhere = true, true, true
 		return true
 	})
 }

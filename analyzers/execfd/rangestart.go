@@ -3,6 +3,7 @@ package execfd
 import (
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
@@ -60,11 +61,15 @@ func (fn *fun) collectRangeStarts() {
 				return true
 			}
 			sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-			if !ok || sel.Sel.Name != "Start" || !isCmd(info.TypeOf(sel.X)) {
+			if !ok || sel.Sel.Name != "Start" || !fn.c.isCmdLike(info.TypeOf(sel.X)) {
 				return true
 			}
 			isElem := false
-			switch x := ast.Unparen(sel.X).(type) {
+			x := ast.Unparen(sel.X)
+			if f, ok := x.(*ast.SelectorExpr); ok && info.Selections[f] != nil && info.Selections[f].Kind() == types.FieldVal {
+				x = ast.Unparen(f.X) // ec.cmd.Start(): the command an element holds
+			}
+			switch x := x.(type) {
 			case *ast.Ident:
 				isElem = val != nil && info.Uses[x] == val
 			case *ast.IndexExpr:
@@ -84,13 +89,17 @@ func (fn *fun) collectRangeStarts() {
 // creations, or appends of them to itself.
 func (fn *fun) holdsFreshCmds(s *types.Var) bool {
 	sl, ok := s.Type().Underlying().(*types.Slice)
-	if !ok || !isCmd(sl.Elem()) || s.Parent() == nil || s.Parent() == fn.c.pass.Pkg.Scope() {
+	if !ok || !(fn.c.isCmdLike(sl.Elem()) || fn.c.holdsCmdField(sl.Elem())) || s.Parent() == nil || s.Parent() == fn.c.pass.Pkg.Scope() {
 		return false
 	}
 	info := fn.info()
 	fresh := func(e ast.Expr) bool {
 		call, ok := ast.Unparen(e).(*ast.CallExpr)
-		return ok && fn.c.isCmdCreatorCall(call)
+		if ok && fn.c.isCmdCreatorCall(call) {
+			return true
+		}
+		// &extCommand{cmd: exec.Command(n)}, or a local holding one.
+		return !fn.c.isCmdLike(sl.Elem()) && fn.freshHolder(e, 0)
 	}
 	value := func(e ast.Expr) bool {
 		switch e := ast.Unparen(e).(type) {
@@ -201,4 +210,84 @@ func (fn *fun) checkRangeStarts() {
 			break
 		}
 	}
+}
+
+// holdsCmdField reports whether t is a struct, or a pointer to one, with a
+// field that holds a command: a slice of them holds commands (S9).
+func (c *checker) holdsCmdField(t types.Type) bool {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for f := range st.Fields() {
+		if c.isCmdLike(f.Type()) {
+			return true
+		}
+	}
+	return false
+}
+
+// freshHolder reports whether e is a new struct holding only fresh
+// commands: a composite literal (or its address) whose command fields are
+// creator calls or local commands that the function made and has not
+// started, or a local variable assigned only such literals.
+func (fn *fun) freshHolder(e ast.Expr, depth int) bool {
+	info := fn.info()
+	e = ast.Unparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	switch e := e.(type) {
+	case *ast.CompositeLit:
+		if !fn.c.holdsCmdField(info.TypeOf(e)) {
+			return false
+		}
+		held := false
+		for _, elt := range e.Elts {
+			if kv, ok := elt.(*ast.KeyValueExpr); ok {
+				elt = kv.Value
+			}
+			if !fn.c.isCmdLike(info.TypeOf(elt)) {
+				continue
+			}
+			if call, ok := ast.Unparen(elt).(*ast.CallExpr); ok && fn.c.isCmdCreatorCall(call) {
+				held = true
+				continue
+			}
+			id, ok := ast.Unparen(elt).(*ast.Ident)
+			if !ok {
+				return false
+			}
+			v, _ := info.Uses[id].(*types.Var)
+			if cmd := fn.cmds[v]; cmd == nil || !cmd.owned || cmd.startedAny {
+				return false
+			}
+			held = true
+		}
+		return held
+	case *ast.Ident:
+		v, _ := info.Uses[e].(*types.Var)
+		if v == nil || depth > 0 || v.Parent() == nil || v.Parent() == fn.c.pass.Pkg.Scope() {
+			return false
+		}
+		assigned, ok := false, true
+		ast.Inspect(fn.body, func(n ast.Node) bool {
+			as, isAs := n.(*ast.AssignStmt)
+			if !isAs || !ok {
+				return ok
+			}
+			for i, l := range as.Lhs {
+				if id, isID := ast.Unparen(l).(*ast.Ident); isID && info.ObjectOf(id) == v {
+					assigned = true
+					ok = len(as.Lhs) == len(as.Rhs) && fn.freshHolder(as.Rhs[i], depth+1)
+				}
+			}
+			return ok
+		})
+		return assigned && ok
+	}
+	return false
 }

@@ -48,3 +48,10 @@ func runningChildHint(name string) string {
 func givingUpHint(name, guard string) string {
 	return fmt.Sprintf("at this error return, call %[1]s.Process.Kill then %[1]s.Wait to stop it%[2]s (a plain Wait there blocks for as long as the child runs); on the other paths, %[1]s.Wait once done with it, or go %[1]s.Wait() if it must keep running", name, guard)
 }
+
+// handedBackHint is the hint for a child that the function gives back to
+// its caller on some returns and drops at this one; guard is killGuard's
+// note, or "".
+func handedBackHint(name, guard string) string {
+	return fmt.Sprintf("at this return, call %[1]s.Process.Kill then %[1]s.Wait to stop it%[2]s (a plain Wait there blocks for as long as the child runs); the returns that give it to the caller leave the wait to the caller", name, guard)
+}

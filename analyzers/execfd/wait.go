@@ -25,17 +25,23 @@ func (fn *fun) checkWaits() {
 		if start == nil || !cmd.owned || cmd.startInGo {
 			continue
 		}
+		returned := false // handed on only by returns: handoffreturn.go
 		if cmd.escapes {
+			reported := len(fn.c.fieldsReported)
 			fn.checkStores(cmd)
-			continue
+			rel, ok := fn.handoffReleases(cmd)
+			if !ok || len(fn.c.fieldsReported) > reported {
+				continue
+			}
+			cmd.handoffs, returned = rel, true
 		}
-		if cmd.stdinPipe && !cmd.waited {
+		if cmd.stdinPipe && !cmd.waited && !returned {
 			// A monitor: it reads the parent's pipe and ends with the parent.
 			continue
 		}
 		// A child whose parent-death signal is set dies with the parent: it
 		// cannot hold the parent's files after the parent exits.
-		if field, std := fn.parentStdio(cmd, start); std != "" && (cmd.released || !cmd.waited) && !fn.diesWithParent(cmd, start) {
+		if field, std := fn.parentStdio(cmd, start); std != "" && !returned && (cmd.released || !cmd.waited) && !fn.diesWithParent(cmd, start) {
 			how := "is never waited in this function"
 			if cmd.released {
 				how = "is released with Process.Release"
@@ -48,7 +54,7 @@ func (fn *fun) checkWaits() {
 			continue
 		}
 		for _, s := range cmd.starts {
-			if cmd.startNames[s] != "Start" || fn.startedBefore(cmd, s) {
+			if cmd.startNames[s] != "Start" || fn.startedBefore(cmd, s) || fn.inHandoff(cmd, s) {
 				continue
 			}
 			if len(cmd.collections) > 0 {
@@ -95,6 +101,9 @@ func (fn *fun) checkWait(cmd *command, start *ast.CallExpr) {
 		ErrPredicate: fn.c.pred.Arg, Table: fn.c.table, NoteUnchecked: true,
 		HeldBy: fn.aliasAssigned(cmd),
 		Release: func(n ast.Node, stack []ast.Node) pathflow.Action {
+			if cmd.handoffs[n] {
+				return pathflow.Action{Effect: pathflow.Released} // given back to the caller
+			}
 			call, ok := n.(*ast.CallExpr)
 			if !ok {
 				return pathflow.Action{}
@@ -176,6 +185,9 @@ func (fn *fun) reportUnwaited(report func(analysis.Diagnostic), cmd *command, st
 	if _, ok := l.Node.(*ast.ReturnStmt); ok && !fn.outputPipe(cmd) && !fn.successReturn(l.Node) {
 		hint, guard = givingUpHint(name, guard), "" // runningchild.go
 	}
+	if cmd.handoffs != nil {
+		hint, guard = handedBackHint(name, killGuard(name, errVar, l)), "" // handoffreturn.go
+	}
 	hint += guard
 	report(analysis.Diagnostic{
 		Pos: start.Pos(), End: start.End(),
@@ -212,7 +224,7 @@ func (fn *fun) outputPipe(cmd *command) bool {
 // isProcessOf reports whether e is cmd.Process for the variable.
 func (fn *fun) isProcessOf(e ast.Expr, v *types.Var) bool {
 	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
-	return ok && sel.Sel.Name == "Process" && isVar(fn.info(), sel.X, v)
+	return ok && sel.Sel.Name == "Process" && (isVar(fn.info(), sel.X, v) || fn.heldCmd(sel.X, v))
 }
 
 // checkDetachedProcess reports os.StartProcess handing the parent's

@@ -33,7 +33,7 @@ func onErrorOnly() (_ *exec.Cmd, retErr error) {
 	filesToClose = append(filesToClose, outR)
 	cmd := exec.Command("logger")
 	cmd.ExtraFiles = append(cmd.ExtraFiles, outR)
-	if err := cmd.Start(); err != nil { // want `outR is handed to the child but the parent does not close it after Start on some path: the parent keeps its copy of the descriptor open; close outR right after Start`
+	if err := cmd.Start(); err != nil { // want `outR is handed to the child but the parent does not close it after Start on some path: the parent keeps its copy of the descriptor open; close outR right after Start` `cmd\.Start succeeds but the child is not waited on some path: .*the returns that give it to the caller leave the wait to the caller`
 		return nil, err
 	}
 	if _, err := outW.Write([]byte("ready")); err != nil {
@@ -58,7 +58,7 @@ func onErrorAndAfterStart() (_ *exec.Cmd, retErr error) {
 	filesToClose = append(filesToClose, outR)
 	cmd := exec.Command("logger")
 	cmd.ExtraFiles = append(cmd.ExtraFiles, outR)
-	if err := cmd.Start(); err != nil {
+	if err := cmd.Start(); err != nil { // want `cmd\.Start succeeds but the child is not waited on some path: .*the returns that give it to the caller leave the wait to the caller`
 		return nil, err
 	}
 	if _, err := outW.Write([]byte("ready")); err != nil {

@@ -1,0 +1,230 @@
+package execfd
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+)
+
+// A wrapper is a struct type of a package that embeds an *exec.Cmd and
+// has its own Start and Wait methods, whose bodies start and wait for the
+// embedded command (git-lfs's subprocess.Cmd: its Wait closes the pipes it
+// handed out, then waits). A child started through the wrapper's Start is
+// reaped only by its Wait (or a Wait of the embedded command), so a local
+// *W is followed like a local *exec.Cmd: started, then waited on every
+// path or handed on. The messages name the wrapper's own methods, which
+// is what the caller calls; the command is embedded, so x.Process is the
+// child's process as for an *exec.Cmd. Whether a type is a wrapper is
+// decided from the bodies of its methods in its own package and exported
+// as a fact on the type's name, for the packages that use it.
+
+// cmdWrapper is the fact of a wrapper type's name.
+type cmdWrapper struct{}
+
+func (*cmdWrapper) AFact()         {}
+func (*cmdWrapper) String() string { return "cmdWrapper" }
+
+// isCmdLike reports whether t is an *exec.Cmd or a pointer to a wrapper.
+func (c *checker) isCmdLike(t types.Type) bool {
+	return isCmd(t) || c.isWrapper(t)
+}
+
+// isWrapper reports whether t is a pointer to a wrapper type.
+func (c *checker) isWrapper(t types.Type) bool {
+	tn := wrapperCandidate(t)
+	if tn == nil {
+		return false
+	}
+	if tn.Pkg() != c.pass.Pkg {
+		return c.pass.ImportObjectFact(tn, new(cmdWrapper))
+	}
+	if v, ok := c.wrappers[tn]; ok {
+		return v
+	}
+	if c.wrappers == nil {
+		c.wrappers = make(map[*types.TypeName]bool)
+	}
+	ok := c.wrapsMethod(tn, "Start") && c.wrapsMethod(tn, "Wait")
+	c.wrappers[tn] = ok
+	return ok
+}
+
+// wrapperCandidate returns the name of the struct type that t points to
+// when that struct embeds an *exec.Cmd.
+func wrapperCandidate(t types.Type) *types.TypeName {
+	ptr, ok := types.Unalias(t).(*types.Pointer)
+	if !ok {
+		return nil
+	}
+	named, ok := types.Unalias(ptr.Elem()).(*types.Named)
+	if !ok || named.TypeParams() != nil || named.Obj().Pkg() == nil {
+		return nil
+	}
+	if embeddedCmd(named) == nil {
+		return nil
+	}
+	return named.Obj()
+}
+
+// embeddedCmd returns the *exec.Cmd field that the struct type embeds.
+func embeddedCmd(named *types.Named) *types.Var {
+	st, ok := named.Underlying().(*types.Struct)
+	if !ok {
+		return nil
+	}
+	for f := range st.Fields() {
+		if f.Embedded() && isCmd(f.Type()) {
+			return f
+		}
+	}
+	return nil
+}
+
+// wrapsMethod reports whether the type's own method of that name (not one
+// promoted from the embedded command) calls the same method of the
+// embedded command on its receiver: "func (c *Cmd) Wait() error { ...;
+// return c.Cmd.Wait() }".
+func (c *checker) wrapsMethod(tn *types.TypeName, name string) bool {
+	named := tn.Type().(*types.Named)
+	var m *types.Func
+	for meth := range named.Methods() {
+		if meth.Name() == name {
+			m = meth
+		}
+	}
+	if m == nil {
+		return false
+	}
+	decl := c.funcDecl(m)
+	if decl == nil || decl.Body == nil || decl.Recv == nil || len(decl.Recv.List) != 1 || len(decl.Recv.List[0].Names) != 1 {
+		return false
+	}
+	info := c.pass.TypesInfo
+	recv, _ := info.Defs[decl.Recv.List[0].Names[0]].(*types.Var)
+	field := embeddedCmd(named)
+	if recv == nil || field == nil {
+		return false
+	}
+	found := false
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false // runs who knows when
+		}
+		call, ok := n.(*ast.CallExpr)
+		if !ok || found {
+			return !found
+		}
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if ok && sel.Sel.Name == name && isHeldField(info, sel.X, recv, field) {
+			found = true
+		}
+		return true
+	})
+	return found
+}
+
+// isHeldField reports whether e is v.F for the command field F.
+func isHeldField(info *types.Info, e ast.Expr, v, field *types.Var) bool {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok || !isVar(info, sel.X, v) {
+		return false
+	}
+	s := info.Selections[sel]
+	return s != nil && s.Kind() == types.FieldVal && s.Obj() == field
+}
+
+// heldCmd reports whether e is the embedded command of the wrapper held by
+// the local variable v: "x.Cmd".
+func (fn *fun) heldCmd(e ast.Expr, v *types.Var) bool {
+	named, ok := types.Unalias(v.Type()).(*types.Pointer)
+	if !ok {
+		return false
+	}
+	n, ok := types.Unalias(named.Elem()).(*types.Named)
+	if !ok {
+		return false
+	}
+	field := embeddedCmd(n)
+	return field != nil && fn.c.isWrapper(v.Type()) && isHeldField(fn.info(), e, v, field)
+}
+
+// exportWrappers exports the fact of each wrapper type of the package.
+func (c *checker) exportWrappers() {
+	scope := c.pass.Pkg.Scope()
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || tn.IsAlias() {
+			continue
+		}
+		if c.isWrapper(types.NewPointer(tn.Type())) {
+			c.pass.ExportObjectFact(tn, new(cmdWrapper))
+		}
+	}
+}
+
+// heldUse records what the function does with x.Cmd, the command embedded
+// in the wrapper x: its Start and Wait are the child's as the wrapper's
+// are; any other use of it as a value hands the child on.
+func (fn *fun) heldUse(cmd *command, held *ast.SelectorExpr, stack []ast.Node, inLit bool) {
+	at := func(i int) ast.Node {
+		if i < len(stack) && i >= 0 {
+			return stack[len(stack)-1-i]
+		}
+		return nil
+	}
+	sel, ok := at(0).(*ast.SelectorExpr)
+	if !ok || sel.X != held {
+		if as, ok := at(0).(*ast.AssignStmt); ok && isLHS(as, held) {
+			return // x.Cmd = exec.Command(...)
+		}
+		cmd.escapes, cmd.handed, cmd.escapesElsewhere = true, true, true
+		return
+	}
+	if call, ok := at(1).(*ast.CallExpr); ok && call.Fun == sel {
+		_, inGo := at(2).(*ast.GoStmt)
+		switch sel.Sel.Name {
+		case "Start", "Run", "Output", "CombinedOutput":
+			cmd.startedAny = true
+			if sel.Sel.Name != "Start" {
+				cmd.waited = true
+			}
+			if inGo {
+				cmd.startInGo, cmd.waited = true, true
+			} else if !inLit {
+				cmd.starts = append(cmd.starts, call)
+				cmd.startNames[call] = sel.Sel.Name
+			}
+		case "Wait":
+			cmd.waited = true
+		case "StdoutPipe", "StderrPipe":
+			cmd.pipes = true
+		case "StdinPipe":
+			cmd.stdinPipe = true
+		}
+		return
+	}
+	if sel.Sel.Name != "Process" {
+		if as, ok := at(1).(*ast.AssignStmt); ok && isLHS(as, sel) {
+			if i := indexOf(as.Lhs, sel); len(as.Lhs) == len(as.Rhs) {
+				cmd.fields[sel.Sel.Name] = append(cmd.fields[sel.Sel.Name], as.Rhs[i])
+			}
+		}
+		return // a field read or set: x.Cmd.Dir
+	}
+	psel, ok := at(1).(*ast.SelectorExpr)
+	if call, isCall := at(2).(*ast.CallExpr); ok && isCall && call.Fun == psel {
+		switch psel.Sel.Name {
+		case "Wait":
+			cmd.waited = true
+		case "Release":
+			cmd.released = true
+		case "Kill", "Signal":
+			cmd.kills = true
+		}
+		return
+	}
+	if bin, ok := at(1).(*ast.BinaryExpr); ok && (bin.Op == token.EQL || bin.Op == token.NEQ) {
+		return // x.Cmd.Process != nil
+	}
+	cmd.escapes, cmd.handed, cmd.escapesElsewhere = true, true, true
+}
