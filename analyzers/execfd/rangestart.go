@@ -203,7 +203,7 @@ func (fn *fun) checkRangeStarts() {
 			}
 			fn.unwaitedReport()(analysis.Diagnostic{
 				Pos: rs.call.Pos(), End: rs.call.End(),
-				Message: fmt.Sprintf("%s.Start starts the commands of %s one by one, but some path returns without waiting for them: %s; wait for each command in %s (Process.Kill then Wait to stop them) before returning",
+				Message: fmt.Sprintf("%s.Start starts the commands of %s one by one, but some path returns without waiting for them: %s; before returning, stop and reap each command in %s that was started (its Process is not nil): Process.Kill, then Wait (a plain Wait blocks while a child still runs or waits for input)",
 					rs.elem, col, why, col),
 				Related: related(l.Node, at),
 			})

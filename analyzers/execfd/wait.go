@@ -177,7 +177,7 @@ func (fn *fun) reportUnwaited(report func(analysis.Diagnostic), cmd *command, st
 		// A child blocked writing to a full pipe that nothing reads
 		// never exits: a plain Wait there hangs (a failed Apply of a
 		// tar stream leaves tar writing to its StdoutPipe).
-		hint = fmt.Sprintf("on every path, call %[1]s.Process.Kill then %[1]s.Wait (a plain Wait blocks while the child is stuck writing to a pipe nothing drains), or go %[1]s.Wait() if it must keep running", name)
+		hint = fmt.Sprintf("at the returns that leave it unwaited, call %[1]s.Process.Kill then %[1]s.Wait (a plain Wait blocks while the child is stuck writing to a pipe nothing drains), or go %[1]s.Wait() if it must keep running", name)
 	} else if fn.successReturn(l.Node) {
 		hint = runningChildHint(name) // runningchild.go
 	}
@@ -312,15 +312,20 @@ func (fn *fun) startedBefore(cmd *command, start *ast.CallExpr) bool {
 // exits; open pipes only when the command has them (a StdoutPipe, or a
 // standard stream that is not an *os.File, which os/exec copies through a
 // pipe whose parent end only Wait closes).
+// pipesOpen is what an unwaited child's pipes cost: Wait is what closes
+// the parent's ends, and code that closes them itself (a helper that
+// aborts the child) does not leave them.
+const pipesOpen = ", and the parent's ends of its pipes stay open unless the code closes them itself"
+
 func (fn *fun) unwaitedHarm(cmd *command) string {
 	const zombie = "once it exits it stays a zombie until the parent exits (unless the process reaps every child itself)"
 	if cmd.pipes || cmd.stdinPipe {
-		return zombie + ", and the parent's ends of its pipes stay open"
+		return zombie + pipesOpen
 	}
 	for _, f := range []string{"Stdin", "Stdout", "Stderr"} {
 		for _, v := range cmd.fields[f] {
 			if writerKind(fn.info(), v) == notFile {
-				return zombie + ", and the parent's ends of its pipes stay open"
+				return zombie + pipesOpen
 			}
 		}
 	}

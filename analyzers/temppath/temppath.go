@@ -174,7 +174,7 @@ func (c *checker) remedy(call *fscall.Call, d tempdir.Path) string {
 	}
 	switch call.Kind {
 	case fscall.CreateFile:
-		executable := c.constMode(call.Mode)&0o111 != 0
+		executable := c.constMode(call.Mode)&0o111 != 0 && c.runsPath(call)
 		if tb := testpar.InScope(c.pass.Pkg, call.Call.Pos()); tb != nil && executable {
 			return fmt.Sprintf("create it under its name and mode in %s.TempDir() (os.CreateTemp would make it 0600, which cannot be run)", tb.Name())
 		}
@@ -190,6 +190,69 @@ func (c *checker) remedy(call *fscall.Call, d tempdir.Path) string {
 		return "create the socket in a directory from os.MkdirTemp, or under $XDG_RUNTIME_DIR"
 	}
 	return "create it in a directory from os.MkdirTemp"
+}
+
+// runsPath reports whether the code runs the file it creates: the path
+// variable of the creation is, in the function around it, the program of
+// exec.Command or exec.CommandContext, the path of os.StartProcess or
+// syscall.Exec, or the value of a Path field (exec.Cmd's, or a hook
+// configuration's).
+func (c *checker) runsPath(call *fscall.Call) bool {
+	id, ok := ast.Unparen(call.Path).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, ok := c.pass.TypesInfo.Uses[id].(*types.Var)
+	if !ok || c.file == nil {
+		return false
+	}
+	var fun ast.Node
+	ast.Inspect(c.file, func(n ast.Node) bool {
+		if d, ok := n.(*ast.FuncDecl); ok && d.Pos() <= call.Call.Pos() && call.Call.End() <= d.End() {
+			fun = d
+		}
+		return fun == nil
+	})
+	if fun == nil {
+		return false
+	}
+	isV := func(e ast.Expr) bool {
+		x, ok := ast.Unparen(e).(*ast.Ident)
+		return ok && c.pass.TypesInfo.Uses[x] == v
+	}
+	runs := false
+	ast.Inspect(fun, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			fn, _ := typeutil.Callee(c.pass.TypesInfo, n).(*types.Func)
+			if fn == nil || fn.Pkg() == nil || len(n.Args) == 0 {
+				break
+			}
+			arg := 0
+			switch [2]string{fn.Pkg().Path(), fn.Name()} {
+			case [2]string{"os/exec", "Command"}, [2]string{"os", "StartProcess"}, [2]string{"syscall", "Exec"}, [2]string{"golang.org/x/sys/unix", "Exec"}:
+			case [2]string{"os/exec", "CommandContext"}:
+				arg = 1
+			default:
+				arg = -1
+			}
+			if arg >= 0 && arg < len(n.Args) && isV(n.Args[arg]) {
+				runs = true
+			}
+		case *ast.KeyValueExpr:
+			if key, ok := n.Key.(*ast.Ident); ok && key.Name == "Path" && isV(n.Value) {
+				runs = true
+			}
+		case *ast.AssignStmt:
+			for i, lhs := range n.Lhs {
+				if sel, ok := lhs.(*ast.SelectorExpr); ok && sel.Sel.Name == "Path" && i < len(n.Rhs) && isV(n.Rhs[i]) {
+					runs = true
+				}
+			}
+		}
+		return !runs
+	})
+	return runs
 }
 
 // constMode returns the constant value of a mode argument, or 0.

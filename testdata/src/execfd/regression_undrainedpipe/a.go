@@ -22,7 +22,7 @@ func untar(dir string) error {
 	if err != nil {
 		return err
 	}
-	if err := cmd.Start(); err != nil { // want `cmd.Start succeeds but the child is not waited on some path: once it exits it stays a zombie until the parent exits \(unless the process reaps every child itself\), and the parent's ends of its pipes stay open; on every path, call cmd.Process.Kill then cmd.Wait \(a plain Wait blocks while the child is stuck writing to a pipe nothing drains\), or go cmd.Wait\(\) if it must keep running`
+	if err := cmd.Start(); err != nil { // want `cmd.Start succeeds but the child is not waited on some path: once it exits it stays a zombie until the parent exits \(unless the process reaps every child itself\), and the parent's ends of its pipes stay open unless the code closes them itself; at the returns that leave it unwaited, call cmd.Process.Kill then cmd.Wait \(a plain Wait blocks while the child is stuck writing to a pipe nothing drains\), or go cmd.Wait\(\) if it must keep running`
 		return err
 	}
 	if err := apply(out); err != nil {
