@@ -203,7 +203,7 @@ func (fn *fun) checkRangeStarts() {
 			}
 			fn.unwaitedReport()(analysis.Diagnostic{
 				Pos: rs.call.Pos(), End: rs.call.End(),
-				Message: fmt.Sprintf("%s.Start starts the commands of %s one by one, but some path returns without waiting for them: %s; before returning, stop and reap each command in %s that was started (its Process is not nil): Process.Kill, then Wait (a plain Wait blocks while a child still runs or waits for input)",
+				Message: fmt.Sprintf("%s.Start starts the commands of %s one by one, but some path returns without waiting for them: %s; before returning, stop and reap each command in %s that was started (its Process is not nil): Process.Kill, then Wait, having first closed whatever feeds a command's Stdin or set its WaitDelay (Wait also waits for the goroutine that copies a non-file Stdin into the child)",
 					rs.elem, col, why, col),
 				Related: related(l.Node, at),
 			})
