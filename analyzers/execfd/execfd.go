@@ -620,14 +620,7 @@ func (fn *fun) collectUses() {
 			}
 			if psel, ok := grand.(*ast.SelectorExpr); ok && psel.X == sel {
 				if pcall, ok := great.(*ast.CallExpr); ok && pcall.Fun == psel {
-					switch psel.Sel.Name {
-					case "Wait":
-						cmd.waited = true
-					case "Release":
-						cmd.released = true
-					case "Kill", "Signal":
-						cmd.kills = true
-					}
+					cmd.processCall(psel.Sel.Name)
 				} else if psel.Sel.Name == "Wait" || psel.Sel.Name == "Release" || psel.Sel.Name == "Kill" {
 					cmd.escapes, cmd.handed, cmd.escapesElsewhere = true, true, true // a method value
 				}

@@ -213,18 +213,25 @@ func (fn *fun) heldUse(cmd *command, held *ast.SelectorExpr, stack []ast.Node, i
 	}
 	psel, ok := at(1).(*ast.SelectorExpr)
 	if call, isCall := at(2).(*ast.CallExpr); ok && isCall && call.Fun == psel {
-		switch psel.Sel.Name {
-		case "Wait":
-			cmd.waited = true
-		case "Release":
-			cmd.released = true
-		case "Kill", "Signal":
-			cmd.kills = true
-		}
+		cmd.processCall(psel.Sel.Name)
 		return
 	}
 	if bin, ok := at(1).(*ast.BinaryExpr); ok && (bin.Op == token.EQL || bin.Op == token.NEQ) {
 		return // x.Cmd.Process != nil
 	}
 	cmd.escapes, cmd.handed, cmd.escapesElsewhere = true, true, true
+}
+
+// processCall records a call of the method name on the command's
+// *os.Process: Wait and Release end the obligation, Kill and Signal do
+// not (they leave a zombie).
+func (cmd *command) processCall(name string) {
+	switch name {
+	case "Wait":
+		cmd.waited = true
+	case "Release":
+		cmd.released = true
+	case "Kill", "Signal":
+		cmd.kills = true
+	}
 }

@@ -38,8 +38,9 @@ var nonRecursiveRemovers = map[[2]string]bool{
 // filledDir holds what the function does with a temp directory and the
 // entries it names in it.
 type filledDir struct {
-	c   *checker
-	dir *types.Var
+	c    *checker
+	body *ast.BlockStmt // the function's body: where the directory and its entries are used
+	dir  *types.Var
 	// removals are the non-recursive removals of the directory.
 	removals []*ast.CallExpr
 	// created maps an entry (its variable, or the text of its name
@@ -64,7 +65,7 @@ func (c *checker) filledDirRemoved(fn ast.Node, cr *tempfacts.Creation, dir *typ
 	if body == nil {
 		return
 	}
-	d := &filledDir{c: c, dir: dir, created: map[any]*ast.CallExpr{}, removed: map[any]bool{}}
+	d := &filledDir{c: c, body: body, dir: dir, created: map[any]*ast.CallExpr{}, removed: map[any]bool{}}
 	ast.PreorderStack(body, nil, func(n ast.Node, stack []ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok && c.pass.TypesInfo.Uses[id] == dir && len(stack) > 0 {
 			d.dirUse(id, stack)
@@ -161,12 +162,7 @@ func (d *filledDir) entry(name ast.Expr, stack []ast.Node) {
 
 // entryVar follows the uses of a variable that holds an entry's name.
 func (d *filledDir) entryVar(v *types.Var) {
-	body := funcBody(d.c.enclosingFunc(v.Pos()))
-	if body == nil {
-		d.unjudged = true
-		return
-	}
-	ast.PreorderStack(body, nil, func(n ast.Node, stack []ast.Node) bool {
+	ast.PreorderStack(d.body, nil, func(n ast.Node, stack []ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok && d.c.pass.TypesInfo.Uses[id] == v && len(stack) > 0 {
 			d.nameUse(id, v, stack)
 		}
@@ -227,12 +223,7 @@ func (d *filledDir) tempEntry(call *ast.CallExpr, stack []ast.Node) {
 		d.created[v] = call
 		d.order = append(d.order, v)
 	}
-	body := funcBody(d.c.enclosingFunc(v.Pos()))
-	if body == nil {
-		d.unjudged = true
-		return
-	}
-	ast.Inspect(body, func(n ast.Node) bool {
+	ast.Inspect(d.body, func(n ast.Node) bool {
 		c, ok := n.(*ast.CallExpr)
 		if !ok || len(c.Args) == 0 {
 			return true
@@ -356,23 +347,6 @@ func mentionsVar(info *types.Info, e ast.Expr, v *types.Var) bool {
 		return !found
 	})
 	return found
-}
-
-// enclosingFunc returns the innermost function declaration or literal of
-// the checker's file around pos.
-func (c *checker) enclosingFunc(pos token.Pos) ast.Node {
-	var inner ast.Node
-	ast.Inspect(c.file, func(n ast.Node) bool {
-		if n == nil || pos < n.Pos() || pos >= n.End() {
-			return false
-		}
-		switch n.(type) {
-		case *ast.FuncDecl, *ast.FuncLit:
-			inner = n
-		}
-		return true
-	})
-	return inner
 }
 
 // deferred reports whether the call runs deferred: the call of a defer

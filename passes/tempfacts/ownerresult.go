@@ -53,14 +53,7 @@ func (r *Result) ReturnsOwner(fn *types.Func) *OwnerResult {
 
 func (r *Result) computeOwnerResult(fn *types.Func) *OwnerResult {
 	d := r.decls[fn]
-	if d == nil || d.Body == nil || generic(d) {
-		return nil
-	}
-	sig, _ := fn.Type().(*types.Signature)
-	if sig == nil || sig.Results().Len() == 0 {
-		return nil
-	}
-	g := r.cfgs.FuncDecl(d)
+	sig, g := r.resultsCFG(fn, d)
 	if g == nil {
 		return nil
 	}

@@ -691,16 +691,27 @@ func (r *Result) Var(id *ast.Ident) *types.Var {
 	return v
 }
 
-// computeReturns decides the returnsTemp fact of a function.
-func (r *Result) computeReturns(fn *types.Func, d *ast.FuncDecl) *returnsTemp {
-	if generic(d) {
-		return nil
+// resultsCFG returns the signature and control-flow graph of a declared,
+// non-generic function with results: what judging its returns needs. It
+// returns nils for any other function.
+func (r *Result) resultsCFG(fn *types.Func, d *ast.FuncDecl) (*types.Signature, *cfg.CFG) {
+	if d == nil || d.Body == nil || generic(d) {
+		return nil, nil
 	}
 	sig, _ := fn.Type().(*types.Signature)
 	if sig == nil || sig.Results().Len() == 0 {
-		return nil
+		return nil, nil
 	}
 	g := r.cfgs.FuncDecl(d)
+	if g == nil {
+		return nil, nil
+	}
+	return sig, g
+}
+
+// computeReturns decides the returnsTemp fact of a function.
+func (r *Result) computeReturns(fn *types.Func, d *ast.FuncDecl) *returnsTemp {
+	sig, g := r.resultsCFG(fn, d)
 	if g == nil {
 		return nil
 	}
