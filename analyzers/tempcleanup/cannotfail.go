@@ -25,7 +25,11 @@ import (
 //     negative: lseek on a regular file fails only for a negative
 //     position or a bad whence;
 //   - crypto/rand.Read, documented never to return an error (since Go
-//     1.24 it crashes the program instead).
+//     1.24 it crashes the program instead);
+//   - filepath.Abs and os.Getwd where paths use '/' (not Windows): they
+//     fail only when the working directory is gone (removed, or outside
+//     the process's root), and a process that just made its object has
+//     one. On Windows Abs also rejects malformed names, and stays.
 //
 // Writes, Sync and the Close of a written file are not among them: they
 // fail when the disk or the quota is full, or on a write-back error. Nor is
@@ -63,6 +67,8 @@ func (c *checker) cannotFail(t *tempfacts.Tracker, obj *types.Var, call *ast.Cal
 			return len(call.Args) == 2 && t.NameExpr(call.Args[0])
 		case "crypto/rand.Read":
 			return true
+		case "path/filepath.Abs", "os.Getwd":
+			return slashPaths(fn.Pkg())
 		}
 		return false
 	}
@@ -76,6 +82,23 @@ func (c *checker) cannotFail(t *tempfacts.Tracker, obj *types.Var, call *ast.Cal
 		return len(call.Args) == 2 && c.constantIn(call.Args[0], 0, -1) && c.constantIn(call.Args[1], 0, 2)
 	}
 	return false
+}
+
+// slashPaths reports whether the package (path/filepath or os), as built
+// for the platform under analysis, separates paths with '/': the
+// platforms whose filepath.Abs only cleans or joins with the working
+// directory.
+func slashPaths(pkg *types.Package) bool {
+	name := "Separator"
+	if pkg.Path() == "os" {
+		name = "PathSeparator"
+	}
+	sep, ok := pkg.Scope().Lookup(name).(*types.Const)
+	if !ok || sep.Val().Kind() != constant.Int {
+		return false
+	}
+	v, exact := constant.Int64Val(sep.Val())
+	return exact && v == '/'
 }
 
 // onVar reports whether call is a method call on the variable v.

@@ -11,7 +11,8 @@ import (
 )
 
 // TestOwnOpsCannotFail: the error branch of a Chmod or a constant Seek of
-// the temp object, or of crypto/rand.Read, is searched only under -strict;
+// the temp object, or of crypto/rand.Read, filepath.Abs or os.Getwd, is
+// searched only under -strict;
 // writes, Sync, Chown and operations on other paths stay (issue 26).
 func TestOwnOpsCannotFail(t *testing.T) {
 	analysistest.Run(t, testdatadir.Dir(t), tempcleanup.Analyzer, "tempcleanup/regression_owncannotfail")

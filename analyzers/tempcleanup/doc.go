@@ -263,8 +263,10 @@
 // the process owns: os.Chmod of the object's own name (or its file's Chmod
 // method: an owner may always change the mode), Seek of the temp file to a
 // constant position that is not negative (lseek on a regular file fails
-// only for a negative position), and crypto/rand.Read (documented never to
-// return an error). A return on such an error is searched only by -strict.
+// only for a negative position), crypto/rand.Read (documented never to
+// return an error), and filepath.Abs and os.Getwd except on Windows (they
+// fail only when the working directory has been removed or is outside the
+// process's root). A return on such an error is searched only by -strict.
 // Writes, Sync and the Close of a written file fail on a full disk or
 // quota and are searched; so are Chown (an unprivileged process may not
 // give its file away), a Chmod of a path inside the object (it may not

@@ -48,19 +48,20 @@ func (w *atomicWriter) Close() error {
 	return os.Rename(w.f.Name(), w.fn)
 }
 
-// newAtomicWriter is dockertest's NewAtomicFileWriter: the directory is a
-// variable assigned the target's directory.
-func newAtomicWriter(filename string) (io.WriteCloser, error) {
+// newAtomicWriter is dockertest's NewAtomicFileWriter, with a step that
+// can fail (its filepath.Abs fails only without a working directory, and
+// is not searched by default: regression_owncannotfail): the directory is
+// a variable assigned the target's directory.
+func newAtomicWriter(filename string, header []byte) (io.WriteCloser, error) {
 	dir := filepath.Dir(filename)
 	f, err := os.CreateTemp(dir, ".tmp-"+filepath.Base(filename)) // want `temp file f from os.CreateTemp is returned to the caller but not removed on the return that leaks it`
 	if err != nil {
 		return nil, err
 	}
-	abspath, err := filepath.Abs(filename)
-	if err != nil {
+	if _, err := f.Write(header); err != nil {
 		return nil, err
 	}
-	return &atomicWriter{f: f, fn: abspath}, nil
+	return &atomicWriter{f: f, fn: filename}, nil
 }
 
 // inStaging makes its object in a directory it is given: whoever manages

@@ -1,11 +1,13 @@
 // Package regression_owncannotfail pins a debatable finding (issue 26,
-// strict read s30 group 7): a temp object left only on the returns taken
-// when an operation that does not fail on an object the process owns
-// fails — os.Chmod of the object, Seek to a constant position of the temp
-// file, crypto/rand.Read. Those returns are not searched in the default
-// profile (strict reports them). Writes, Sync, Chown, a Chmod of a path
-// inside the object and a Seek to a computed position can fail, and a
-// return on their error still leaks.
+// strict reads s30 group 7 and s31): a temp object left only on the
+// returns taken when an operation fails that does not fail on an object
+// the process owns, or in a process that has a working directory —
+// os.Chmod of the object, Seek to a constant position of the temp file,
+// crypto/rand.Read, filepath.Abs, os.Getwd. Those returns are not
+// searched in the default profile (strict reports them). Writes, Sync,
+// Chown, a Chmod of a path inside the object, a Seek to a computed
+// position and filepath.EvalSymlinks can fail, and a return on their
+// error still leaks.
 package regression_owncannotfail
 
 import (
