@@ -213,7 +213,13 @@
 // Wait. At a return that reports an error, the function gives up on a
 // child that may still run (a long-lived logger or server never exits by
 // itself): the hint stops it there with Kill then Wait, and leaves a plain
-// Wait to the paths that are done with it.
+// Wait to the paths that are done with it. Wait also waits for the
+// goroutine that copies a Stdin that is not an *os.File into the child,
+// and that goroutine blocks for as long as its source does (an io.Pipe
+// whose writer stays open): where the function sets Stdin to a reader
+// that may block (not an in-memory bytes.Buffer, bytes.Reader or
+// strings.Reader) and sets no WaitDelay, the hint says to close what feeds
+// it first, or to set WaitDelay.
 //
 // A package that reaps every child of the process (a loop around
 // wait4(-1, ...), as container shims and init systems run on SIGCHLD), or
