@@ -3,7 +3,10 @@ package execfd
 import (
 	"fmt"
 	"go/ast"
+	"go/token"
+	"go/types"
 
+	"github.com/tmplint/tmplint/internal/pathflow"
 	"github.com/tmplint/tmplint/internal/pkgtypes"
 )
 
@@ -35,6 +38,62 @@ func (fn *fun) successReturn(n ast.Node) bool {
 		return true
 	}
 	return len(ret.Results) == last+1 && pkgtypes.IsNil(fn.info(), ret.Results[last])
+}
+
+// returnsStartError reports whether the return gives the caller Start's
+// own error as its error result: "return cmd.Start()", or "return err"
+// with err Start's error variable, not assigned again on the way to the
+// return (l.ErrReassigned). The child exists there only when Start
+// succeeded, that is when the return reports success: it is a success
+// return for the child, whose hint must not stop it (spawnWithFile's
+// "cmd.ExtraFiles = ...; return cmd.Start()").
+func (fn *fun) returnsStartError(l pathflow.Leak, start *ast.CallExpr, errVar *types.Var) bool {
+	ret, ok := l.Node.(*ast.ReturnStmt)
+	sig := fn.signature()
+	if !ok || sig == nil || len(ret.Results) != sig.Results().Len() || len(ret.Results) == 0 {
+		return false
+	}
+	last := ast.Unparen(ret.Results[len(ret.Results)-1])
+	if last == ast.Expr(start) {
+		return true
+	}
+	id, ok := last.(*ast.Ident)
+	if !ok || errVar == nil || fn.info().Uses[id] != errVar {
+		return false
+	}
+	// pathflow says whether the variable was assigned again only on the
+	// paths where Start's error was never tested; elsewhere, the variable
+	// must have no other assignment.
+	return l.Unchecked && !l.ErrReassigned || fn.assignedOnce(errVar)
+}
+
+// assignedOnce reports whether v is assigned by one statement of the
+// function's body (a closure's included) and its address is never taken.
+func (fn *fun) assignedOnce(v *types.Var) bool {
+	info := fn.info()
+	n := 0
+	ast.Inspect(fn.body, func(node ast.Node) bool {
+		switch node := node.(type) {
+		case *ast.AssignStmt:
+			for _, lhs := range node.Lhs {
+				if id, ok := ast.Unparen(lhs).(*ast.Ident); ok && info.ObjectOf(id) == v {
+					n++
+				}
+			}
+		case *ast.UnaryExpr:
+			if id, ok := ast.Unparen(node.X).(*ast.Ident); ok && node.Op == token.AND && info.Uses[id] == v {
+				n += 2
+			}
+		case *ast.ValueSpec:
+			for _, name := range node.Names {
+				if info.Defs[name] == v {
+					n++
+				}
+			}
+		}
+		return n < 2
+	})
+	return n == 1
 }
 
 // runningChildHint is the hint for a child left running at a return that

@@ -178,11 +178,13 @@ func (fn *fun) reportUnwaited(report func(analysis.Diagnostic), cmd *command, st
 		// never exits: a plain Wait there hangs (a failed Apply of a
 		// tar stream leaves tar writing to its StdoutPipe).
 		hint = fmt.Sprintf("at the returns that leave it unwaited, call %[1]s.Process.Kill then %[1]s.Wait (a plain Wait blocks while the child is stuck writing to a pipe nothing drains), or go %[1]s.Wait() if it must keep running", name)
-	} else if fn.successReturn(l.Node) {
+	}
+	success := fn.successReturn(l.Node) || fn.returnsStartError(l, start, errVar) // runningchild.go
+	if !fn.outputPipe(cmd) && success {
 		hint = runningChildHint(name) // runningchild.go
 	}
 	guard := killGuard(name, errVar, l) // startfailed.go
-	if _, ok := l.Node.(*ast.ReturnStmt); ok && !fn.outputPipe(cmd) && !fn.successReturn(l.Node) {
+	if _, ok := l.Node.(*ast.ReturnStmt); ok && !fn.outputPipe(cmd) && !success {
 		hint, guard = givingUpHint(name, guard), "" // runningchild.go
 	}
 	if cmd.handoffs != nil {

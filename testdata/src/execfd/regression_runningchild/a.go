@@ -58,3 +58,31 @@ func failed() error {
 	}
 	return cmd.Wait()
 }
+
+// spawn returns Start's own error: where the child exists, Start
+// succeeded and the return reports success. The child is meant to run on,
+// and the hint does not stop it at that return.
+func spawn(f *os.File) error {
+	cmd := exec.Command("child")
+	cmd.ExtraFiles = []*os.File{f}
+	return cmd.Start() // want `cmd.Start succeeds but the child is not waited on some path: once it exits it stays a zombie until the parent exits \(unless the process reaps every child itself\); on every path, call go cmd.Wait\(\) if it must keep running \(a plain Wait at this return blocks for as long as the child runs\), or cmd.Process.Kill then cmd.Wait to stop it \(kill only where Start succeeded: if cmd.Process != nil\)$`
+}
+
+// spawnLogged keeps Start's error and returns it unchanged.
+func spawnLogged(logf func(string, ...any)) error {
+	cmd := exec.Command("child")
+	err := cmd.Start() // want `on every path, call go cmd.Wait\(\) if it must keep running \(a plain Wait at this return blocks`
+	logf("started: %v", err)
+	return err
+}
+
+// spawnChecked returns another error after Start: that return gives up
+// on a started child, and the hint stops it there.
+func spawnChecked() error {
+	cmd := exec.Command("child")
+	err := cmd.Start() // want `at this error return, call cmd.Process.Kill then cmd.Wait to stop it`
+	if err == nil {
+		err = check()
+	}
+	return err
+}

@@ -67,10 +67,12 @@ func runCheckedOr(ctx context.Context, cmd *exec.Cmd, quit bool) error {
 }
 
 // The same shape for a command the function made: the unwaited-child
-// hint's "Kill then Wait" is guarded too.
+// hint's "Kill then Wait" is guarded too. The return gives Start's own
+// error, nil where the child exists: a success return for the child,
+// whose hint offers go cmd.Wait() beside the guarded Kill then Wait.
 func ownCtx(ctx context.Context) error {
 	cmd := exec.CommandContext(ctx, "sleep", "1")
-	err := cmd.Start() // want `cmd.Start succeeds but the child is not waited on some path: .*to stop it \(kill only where Start succeeded: if err == nil\) \(a plain Wait there`
+	err := cmd.Start() // want `cmd.Start succeeds but the child is not waited on some path: .*on every path, call go cmd.Wait\(\) if it must keep running .*to stop it \(kill only where Start succeeded: if err == nil\)$`
 	if ctx.Err() != nil {
 		return err
 	}
