@@ -115,12 +115,11 @@ func writerKind(info *types.Info, e ast.Expr) kind {
 	switch {
 	case t == nil:
 		return isFile // ill-typed: say nothing
+	case info.Types[e].IsNil():
+		return isFile // nil: the child gets the null device, no pipe
 	case pkgtypes.IsOSFile(t):
 		return isFile
 	case types.IsInterface(t):
-		if tv, ok := info.Types[e]; ok && tv.IsNil() {
-			return isFile
-		}
 		return mayBeFile
 	}
 	return notFile

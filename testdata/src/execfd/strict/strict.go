@@ -20,3 +20,10 @@ func writer(ctx context.Context, w io.Writer) error {
 func chained(ctx context.Context) ([]byte, error) {
 	return exec.CommandContext(ctx, "git", "log").Output() // want `this command runs under a context with its output captured, and its WaitDelay cannot be set`
 }
+
+// Output set to nil goes to the null device: no pipe, nothing to wait for.
+func discarded(ctx context.Context) error {
+	cmd := exec.CommandContext(ctx, "sh", "-c", "make")
+	cmd.Stdout, cmd.Stderr = nil, nil
+	return cmd.Run()
+}
