@@ -162,7 +162,11 @@
 // the mode, and the temp creations a hint without an edit); a mode that is not a
 // constant is reported unless its value is known to be within the policy
 // (a variable every assignment of which is within it, or a mask such as
-// perm&0o600); and the policy applies everywhere, not only in shared temp.
+// perm&0o600), and a Umask mask that is not a constant is reported unless
+// it is what an earlier Umask returned (old := syscall.Umask(0); defer
+// syscall.Umask(old) puts back the mask the process had: the call that
+// cleared it is the one judged); and the policy applies everywhere, not
+// only in shared temp.
 //
 // A mode is wider than a policy when it grants the group or others a
 // permission the policy does not; the owner's bits are not judged (a 0700

@@ -199,6 +199,9 @@ func (c *checker) short(pos token.Pos) string {
 func (c *checker) umask(call *fscall.Call) {
 	v, ok := c.modes.Value(call.Mode)
 	if !ok {
+		if restoresSaved(c.pass.TypesInfo, c.file, call) { // umaskrestore.go
+			return
+		}
 		c.r.ReportStrict(analysis.Diagnostic{
 			Pos: call.Call.Pos(), End: call.Call.End(),
 			Message: fmt.Sprintf("%s with a mask that is not constant may let other-write through: use a constant mask such as 0o022", call.Name),

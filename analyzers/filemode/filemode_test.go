@@ -29,7 +29,7 @@ func TestDefault(t *testing.T) {
 
 func TestStrict(t *testing.T) {
 	setStrict(t)
-	analysistest.RunWithSuggestedFixes(t, testdatadir.Dir(t), filemode.Analyzer, "filemode/strict", "filemode/strict/imported", "filemode/strict/viadep", "filemode/strict/lastuse", "filemode/sinksstrict")
+	analysistest.RunWithSuggestedFixes(t, testdatadir.Dir(t), filemode.Analyzer, "filemode/strict", "filemode/strict/imported", "filemode/strict/viadep", "filemode/strict/lastuse", "filemode/sinksstrict", "filemode/umaskrestore_strict")
 }
 
 func TestPolicyFlags(t *testing.T) {

@@ -13,8 +13,8 @@ import (
 // clearMask clears the mask for a test that checks exact modes, and
 // returns the restore (containerd's snapshotter suite does this).
 func clearMask() func() {
-	old := syscall.Umask(0)              // want `syscall.Umask\(0o0\) lets other-write through`
-	return func() { syscall.Umask(old) } // want `syscall.Umask with a mask that is not constant`
+	old := syscall.Umask(0) // want `syscall.Umask\(0o0\) lets other-write through`
+	return func() { syscall.Umask(old) }
 }
 
 // CheckModes is the suite's entry point.

@@ -9,7 +9,7 @@ package umasktest_strict
 import "syscall"
 
 func scoped() {
-	defer syscall.Umask(syscall.Umask(0)) // want `syscall.Umask with a mask that is not constant` `until the deferred call restores the mask .*; to get exact modes, Chmod each object after creating it instead of clearing the mask$`
+	defer syscall.Umask(syscall.Umask(0)) // want `until the deferred call restores the mask .*; to get exact modes, Chmod each object after creating it instead of clearing the mask$`
 }
 
 func global() {

@@ -6,7 +6,7 @@ import (
 )
 
 func TestExactModes(t *testing.T) {
-	defer syscall.Umask(syscall.Umask(0)) // want `syscall.Umask with a mask that is not constant` `until the deferred call restores the mask .*; a test that clears the mask to check exact modes must not run in parallel \(no t.Parallel\) with tests that create files, or can Chmod each object after creating it instead$`
+	defer syscall.Umask(syscall.Umask(0)) // want `until the deferred call restores the mask .*; a test that clears the mask to check exact modes must not run in parallel \(no t.Parallel\) with tests that create files, or can Chmod each object after creating it instead$`
 }
 
 func TestCleared(t *testing.T) {
