@@ -15,7 +15,8 @@
 // methods of net.ListenConfig, and syscall/unix Bind with a SockaddrUnix,
 // at a shared temp location — a path built from os.TempDir(), $TMPDIR, or
 // a literal under /tmp, /var/tmp or /dev/shm — whose name is a constant or
-// is built only from predictable parts: the process id, a user id, the
+// is built only from predictable parts: the process id, a user id or
+// login name (os/user's fields, $USER, $LOGNAME, $USERNAME), the
 // time to the second (not nanoseconds), the host name, the program name, a
 // counter, or an integer that a method of another module returns (an
 // instance's id, a port: anyone can enumerate them) unless its type is a

@@ -37,7 +37,8 @@
 // caller passes; its location stays unknown, as the caller chooses it.
 // A time.Time is predictable whoever chose it, and so are a substring of
 // a predictable name, strings.Map of one, the user fields of os/user
-// (Username, Uid, Gid, Name) and the String() of an integer type (an
+// (Username, Uid, Gid, Name), the login name in $USER, $LOGNAME or
+// $USERNAME, and the String() of an integer type (an
 // enumerated value's name). Other parameters, other fields and results
 // of unknown calls are unknown. When unsure, the answer is Unknown.
 //

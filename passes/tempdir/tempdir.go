@@ -1103,6 +1103,8 @@ func (ev *evaluator) evalCallOf(call *ast.CallExpr, index int) val {
 			if len(args) == 1 {
 				if s, ok := ev.constString(args[0]); ok && (s == "TMPDIR" || s == "TMP" || s == "TEMP") {
 					return val{loc: Shared, pred: true}
+				} else if ok && (s == "USER" || s == "LOGNAME" || s == "USERNAME") {
+					return predVal // the login name, as os/user's Username
 				}
 			}
 			return unknownVal

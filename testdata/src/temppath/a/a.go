@@ -38,6 +38,13 @@ func predictableParts(data []byte, seq int) {
 	os.WriteFile(fmt.Sprintf("/tmp/part%d", seq), data, 0o600) // ok: caller-supplied
 }
 
+// A login name is known to every local user, like os/user's Username.
+func loginNames() {
+	os.MkdirAll(filepath.Join(os.TempDir(), "app-"+os.Getenv("USER")), 0o700) // want `os.MkdirAll at a predictable name`
+	os.MkdirAll("/tmp/app-"+os.Getenv("LOGNAME"), 0o700)                      // want `os.MkdirAll at a predictable name`
+	os.MkdirAll("/tmp/app-"+os.Getenv("APP_INSTANCE"), 0o700)                 // ok: another variable may hold anything
+}
+
 func random(data []byte) {
 	os.WriteFile(fmt.Sprintf("/tmp/x-%d", rand.Int63()), data, 0o600) // ok: random
 	f, err := os.CreateTemp("", "x-*")
