@@ -379,7 +379,9 @@
 // the fix there is t.TempDir(). The main-package rule of -strict does not
 // apply to tests. A leak only on paths where the test has already failed
 // or skipped (t.Fatal, t.FailNow, t.Skip and their kind, log.Fatal in an
-// example or a test helper, os.Exit with a constant non-zero code) is
+// example or a test helper, os.Exit with a constant non-zero code, or a
+// return after t.Error, t.Errorf or t.Fail earlier in the return's own
+// block: "t.Errorf(…); return" ends a failed test as t.Fatalf does) is
 // strict-only; os.Exit with a computed code is no failure (os.Exit(m.Run())
 // in TestMain skips the deferred removal on every run). So is a leak on an
 // error return of a helper of a _test.go file whose every use in the

@@ -17,7 +17,8 @@ import (
 
 // In a test file, a leak only on paths where the test has already failed
 // (t.Fatal, t.FailNow, t.Skip and their kind, log.Fatal in an example or a
-// helper) is strict-only: the run is reported as failed, and its
+// helper, a return after t.Error, t.Errorf or t.Fail in the same block) is
+// strict-only: the run is reported as failed, and its
 // leftovers are a debugging aid more than a leak a maintainer would fix.
 // os.Exit with a code that is not a constant is no failure: os.Exit(m.Run())
 // in TestMain skips the deferred removal on every run. os.Exit with a
@@ -45,7 +46,7 @@ func (c *checker) failureOnly(fn ast.Node, leaks []pathflow.Leak) bool {
 		if l.Kind == pathflow.Panic {
 			continue
 		}
-		if ret, ok := l.Node.(*ast.ReturnStmt); ok && c.failingErrorReturn(fn, ret) {
+		if ret, ok := l.Node.(*ast.ReturnStmt); ok && (c.failingErrorReturn(fn, ret) || c.afterTestError(ret)) {
 			continue
 		}
 		call, ok := l.Node.(*ast.CallExpr)
@@ -140,6 +141,60 @@ func (c *checker) testFailure(call *ast.CallExpr) bool {
 				return exact && code != 0
 			}
 		}
+	}
+	return false
+}
+
+// afterTestError reports whether the return, in test code, comes after a
+// call that marks the test failed (t.Error, t.Errorf, t.Fail) among the
+// statements before it in its own block: "t.Errorf(...); return" ends a
+// test that has already failed, as t.Fatalf would.
+func (c *checker) afterTestError(ret *ast.ReturnStmt) bool {
+	if c.file == nil || ret.Pos() < c.file.Pos() || ret.End() > c.file.End() {
+		return false
+	}
+	path, _ := astutil.PathEnclosingInterval(c.file, ret.Pos(), ret.End())
+	if len(path) < 2 {
+		return false
+	}
+	var list []ast.Stmt
+	switch b := path[1].(type) {
+	case *ast.BlockStmt:
+		list = b.List
+	case *ast.CaseClause:
+		list = b.Body
+	case *ast.CommClause:
+		list = b.Body
+	}
+	for _, st := range list {
+		if st == ast.Stmt(ret) {
+			return false
+		}
+		es, ok := st.(*ast.ExprStmt)
+		if !ok {
+			continue
+		}
+		call, ok := ast.Unparen(es.X).(*ast.CallExpr)
+		if ok && c.marksTestFailed(call) {
+			return true
+		}
+	}
+	return false
+}
+
+// marksTestFailed reports whether the call, in test code, marks the test
+// failed and goes on: Error, Errorf or Fail of a testing type.
+func (c *checker) marksTestFailed(call *ast.CallExpr) bool {
+	if !strings.HasSuffix(c.pass.Fset.File(call.Pos()).Name(), "_test.go") && !c.inTestHelper(call) {
+		return false
+	}
+	fn, ok := typeutil.Callee(c.pass.TypesInfo, call).(*types.Func)
+	if !ok || fn.Pkg() == nil || fn.Pkg().Path() != "testing" {
+		return false
+	}
+	switch fn.Name() {
+	case "Error", "Errorf", "Fail":
+		return true
 	}
 	return false
 }

@@ -73,3 +73,45 @@ func setupOrExit(m *testing.M) int {
 	}
 	return m.Run()
 }
+
+// t.Errorf then return ends a test that has already failed, as t.Fatalf
+// would: its leak is strict-only.
+func TestErrorReturn(t *testing.T) {
+	dir, err := os.MkdirTemp("", "x") // ok by default: only a failed test leaks it
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := check(); err != nil {
+		t.Errorf("check: %v", err)
+		return
+	}
+	os.RemoveAll(dir)
+}
+
+// A log line is no failure.
+func TestLogReturn(t *testing.T) {
+	dir, err := os.MkdirTemp("", "x") // want `not removed on every path`
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := check(); err != nil {
+		t.Logf("check: %v", err)
+		return
+	}
+	os.RemoveAll(dir)
+}
+
+// The t.Errorf is in another block: the return is reached without it.
+func TestErrorElsewhere(t *testing.T) {
+	dir, err := os.MkdirTemp("", "x") // want `not removed on every path`
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := check(); err != nil {
+		t.Errorf("check: %v", err)
+	}
+	if check() == nil {
+		return
+	}
+	os.RemoveAll(dir)
+}

@@ -52,7 +52,7 @@ func returnBeforeCleanup(t *testing.T) {
 		t.Fatal(err)
 	}
 	if err := use(dir); err != nil {
-		t.Error(err)
+		t.Log(err) // not a failure: t.Error here would make the leak strict-only (failedtests)
 		return
 	}
 	t.Cleanup(func() { os.RemoveAll(dir) })
