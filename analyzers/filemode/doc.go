@@ -26,8 +26,10 @@
 //     0o1777) sets 0o777, a world-writable directory without the sticky bit;
 //   - a umask that lets other-write through, such as syscall.Umask(0).
 //     When the mask is only read (old := syscall.Umask(0) followed at once
-//     by syscall.Umask(old), or syscall.Umask(syscall.Umask(0)) not
-//     deferred), it is open only between the two calls: the message says
+//     by syscall.Umask(old), through conversions too, as in "Mask =
+//     fs.FileMode(unix.Umask(0)); unix.Umask(int(Mask))", or
+//     syscall.Umask(syscall.Umask(0)) not deferred), it is open only
+//     between the two calls: the message says
 //     that other goroutines' files in that window are exposed, not all
 //     files created afterwards;
 //     a mask saved and restored by a defer (old := syscall.Umask(0); defer

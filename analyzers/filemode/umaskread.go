@@ -20,6 +20,7 @@ import (
 // those that other goroutines create in that window.
 func readsUmask(info *types.Info, file *ast.File, call *fscall.Call) bool {
 	path, _ := astutil.PathEnclosingInterval(file, call.Call.Pos(), call.Call.End())
+	path = skipConversions(info, path)
 	if len(path) < 2 {
 		return false
 	}
@@ -82,8 +83,45 @@ func restoredNext(info *types.Info, path []ast.Node) (restore, deferred bool) {
 	if call == nil || !isUmask(info, call) || len(call.Args) != 1 {
 		return false, false
 	}
-	arg, ok := ast.Unparen(call.Args[0]).(*ast.Ident)
+	arg, ok := unconvert(info, call.Args[0]).(*ast.Ident)
 	return ok && info.ObjectOf(arg) == saved, deferred
+}
+
+// skipConversions drops from path, the enclosing nodes of a call from the
+// call out, the conversions and parentheses right around the call
+// (Umask = fs.FileMode(unix.Umask(0))): path[0] stays the call, path[1]
+// becomes what uses its converted value.
+func skipConversions(info *types.Info, path []ast.Node) []ast.Node {
+	i := 1
+	for i < len(path) {
+		switch n := path[i].(type) {
+		case *ast.ParenExpr:
+			i++
+			continue
+		case *ast.CallExpr:
+			if len(n.Args) == 1 && info.Types[n.Fun].IsType() {
+				i++
+				continue
+			}
+		}
+		break
+	}
+	if i == 1 || len(path) == 0 {
+		return path
+	}
+	return append([]ast.Node{path[0]}, path[i:]...)
+}
+
+// unconvert strips parentheses and conversions from e: int(mask) is mask.
+func unconvert(info *types.Info, e ast.Expr) ast.Expr {
+	for {
+		e = ast.Unparen(e)
+		call, ok := e.(*ast.CallExpr)
+		if !ok || len(call.Args) != 1 || !info.Types[call.Fun].IsType() {
+			return e
+		}
+		e = call.Args[0]
+	}
 }
 
 // inInitializer reports whether the call runs while the package is being

@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/ast/astutil"
 
 	"github.com/tmplint/tmplint/internal/fscall"
+	"github.com/tmplint/tmplint/internal/stmtlist"
 )
 
 // A Umask whose mask is what an earlier Umask returned puts back the mask
@@ -25,7 +26,7 @@ func restoresSaved(info *types.Info, file *ast.File, call *fscall.Call) bool {
 	if len(call.Call.Args) != 1 {
 		return false
 	}
-	arg := ast.Unparen(call.Call.Args[0])
+	arg := unconvert(info, call.Call.Args[0])
 	if inner, ok := arg.(*ast.CallExpr); ok {
 		return isUmask(info, inner)
 	}
@@ -34,10 +35,16 @@ func restoresSaved(info *types.Info, file *ast.File, call *fscall.Call) bool {
 		return false
 	}
 	v, ok := info.Uses[id].(*types.Var)
-	if !ok || v.Parent() == nil || v.Parent() == v.Pkg().Scope() {
+	if !ok {
 		return false
 	}
 	path, _ := astutil.PathEnclosingInterval(file, call.Call.Pos(), call.Call.End())
+	if savedJustBefore(info, path, v) {
+		return true // the read-and-restore idiom, whatever v is
+	}
+	if v.Parent() == nil || v.Parent() == v.Pkg().Scope() {
+		return false // a package variable: other functions may assign it
+	}
 	var body ast.Node
 	for _, n := range path {
 		switch n := n.(type) {
@@ -62,7 +69,7 @@ func restoresSaved(info *types.Info, file *ast.File, call *fscall.Call) bool {
 					continue
 				}
 				if len(n.Rhs) == len(n.Lhs) && (n.Tok == token.DEFINE || n.Tok == token.ASSIGN) {
-					if c, ok := ast.Unparen(n.Rhs[i]).(*ast.CallExpr); ok && isUmask(info, c) {
+					if c, ok := unconvert(info, n.Rhs[i]).(*ast.CallExpr); ok && isUmask(info, c) {
 						saved++
 						continue
 					}
@@ -75,7 +82,7 @@ func restoresSaved(info *types.Info, file *ast.File, call *fscall.Call) bool {
 					continue
 				}
 				if i < len(n.Values) {
-					if c, ok := ast.Unparen(n.Values[i]).(*ast.CallExpr); ok && isUmask(info, c) {
+					if c, ok := unconvert(info, n.Values[i]).(*ast.CallExpr); ok && isUmask(info, c) {
 						saved++
 						continue
 					}
@@ -90,4 +97,28 @@ func restoresSaved(info *types.Info, file *ast.File, call *fscall.Call) bool {
 		return true
 	})
 	return saved > 0 && other == 0
+}
+
+// savedJustBefore reports whether the statement right before the one that
+// holds the restore (path: its enclosing nodes) assigns v the result of a
+// Umask call, converted or not: "Umask = fs.FileMode(unix.Umask(0));
+// unix.Umask(int(Umask))", where nothing runs between the two.
+func savedJustBefore(info *types.Info, path []ast.Node, v *types.Var) bool {
+	for i := 1; i+1 < len(path); i++ {
+		st, ok := path[i].(ast.Stmt)
+		if !ok {
+			continue
+		}
+		prev, ok := stmtlist.Prev(path[i+1], st).(*ast.AssignStmt)
+		if !ok || len(prev.Lhs) != 1 || len(prev.Rhs) != 1 {
+			return false
+		}
+		id, ok := ast.Unparen(prev.Lhs[0]).(*ast.Ident)
+		if !ok || info.ObjectOf(id) != v {
+			return false
+		}
+		c, ok := unconvert(info, prev.Rhs[0]).(*ast.CallExpr)
+		return ok && isUmask(info, c)
+	}
+	return false
 }

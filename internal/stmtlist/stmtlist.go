@@ -32,3 +32,15 @@ func Next(parent ast.Node, s ast.Stmt) ast.Stmt {
 	}
 	return nil
 }
+
+// Prev returns the statement before s in the list that parent holds, or
+// nil when s is the first one or not in that list.
+func Prev(parent ast.Node, s ast.Stmt) ast.Stmt {
+	list, _ := Of(parent)
+	for i, x := range list {
+		if x == s && i > 0 {
+			return list[i-1]
+		}
+	}
+	return nil
+}

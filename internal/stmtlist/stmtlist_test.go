@@ -38,6 +38,12 @@ func f(c chan int, x int) {
 	if got := Next(body, list[4]); got != nil {
 		t.Errorf("Next(body, last) = %v, want nil", got)
 	}
+	if got := Prev(body, list[1]); got != list[0] {
+		t.Errorf("Prev(body, second) = %v, want the first statement", got)
+	}
+	if got := Prev(body, list[0]); got != nil {
+		t.Errorf("Prev(body, first) = %v, want nil", got)
+	}
 	clause := list[2].(*ast.SwitchStmt).Body.List[0]
 	cl, ok := Of(clause)
 	if !ok || len(cl) != 2 || Next(clause, cl[0]) != cl[1] {

@@ -6,7 +6,14 @@
 // parallel test (umaskread), so here every read is strict-only.
 package umaskinit
 
-import "syscall"
+import (
+	"io/fs"
+	"syscall"
+)
+
+// Mask is chezmoi's: the mask read into a package variable of another
+// type, converted on the way out and back.
+var Mask fs.FileMode
 
 var mask = readMask()
 
@@ -22,6 +29,19 @@ func init() {
 	m := syscall.Umask(0)
 	syscall.Umask(m)
 	mask = m
+}
+
+func init() {
+	Mask = fs.FileMode(syscall.Umask(0))
+	syscall.Umask(int(Mask))
+}
+
+// The same read in a function that runs later, converted: restored by the
+// next statement, so strict only.
+func convertedLater() fs.FileMode {
+	Mask = fs.FileMode(syscall.Umask(0)) // strict only
+	syscall.Umask(int(Mask))
+	return Mask
 }
 
 // readMask is called by an initializer, but can be called later too.

@@ -63,3 +63,17 @@ func addressed(set func(*int)) {
 	set(&old)
 	syscall.Umask(old) // want `syscall.Umask with a mask that is not constant may let other-write through`
 }
+
+// The read-and-restore idiom through a package variable of another type
+// (chezmoi's init): the restore is right after the read.
+var Mask uint32
+
+func readConverted() {
+	Mask = uint32(syscall.Umask(0)) // want `syscall.Umask\(0o0\) reads the umask by opening it`
+	syscall.Umask(int(Mask))
+}
+
+// A package variable restored later: other functions may assign it.
+func restoreLater() {
+	syscall.Umask(int(Mask)) // want `syscall.Umask with a mask that is not constant`
+}
