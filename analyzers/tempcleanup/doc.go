@@ -91,7 +91,10 @@
 // a copy of the string, it does not remove the directory, so the caller
 // still owns it. A function that does remove what it receives as any, on
 // every path (os.RemoveAll(v.(string))), carries a removal fact as for a
-// string parameter, and the call releases the object.
+// string parameter, and the call releases the object. A method of an
+// interface that receives the path as any (an injected logger's
+// Infof("copied to %q", dest), whatever the implementation) borrows it
+// too; one that receives it as a string may take it.
 //
 // A removal deferred under "if err != nil" runs only when err is set at
 // the return: for a named error result, every return but one of the

@@ -12,9 +12,13 @@ import (
 // remove what it is handed as any. The caller still owns the object.
 // u-root's pox passed its temp directory to its debug printer in the loop
 // that mounts under it, and every later return counted as a hand-off.
+// The same holds for a method of an interface (an injected logger,
+// b.logger.V(2).Infof("Copying %q to %q", url, dest), as kind's builder
+// does): whatever the implementation, it receives the path as any.
 
 // pathsAsAnyToFuncValue reports whether every carried argument of the call
-// of a function value is a string holding the path (or a path inside it),
+// of a function value or an interface method is a string holding the path
+// (or a path inside it),
 // received by a parameter of type any, written out (no call f(xs...)).
 func (t *Tracker) pathsAsAnyToFuncValue(call *ast.CallExpr, carried []int) bool {
 	if call.Ellipsis.IsValid() || t.mode == Close || len(carried) == 0 {

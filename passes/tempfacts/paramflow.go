@@ -542,6 +542,9 @@ func (pf *paramFlow) call(fn *ssa.Function, c carried, ci ssa.CallInstruction) {
 			pf.register(ci, c)
 			return
 		}
+		if sig, ok := common.Method.Type().(*types.Signature); ok && c.asAny && anyParam(sig, argAt) {
+			return // a logger's ...any: any implementation formats or keeps it (funcvalueany.go)
+		}
 		pf.add(Escaped) // an interface method: any implementation
 		return
 	}

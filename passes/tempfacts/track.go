@@ -672,6 +672,9 @@ func (t *Tracker) callReason(call *ast.CallExpr, stack []ast.Node) (Reason, *typ
 	}
 	sig, _ := fn.Type().(*types.Signature)
 	if sig != nil && sig.Recv() != nil && types.IsInterface(sig.Recv().Type()) && !isTestingCleanup(fn) {
+		if t.pathsAsAnyToFuncValue(call, carried) { // funcvalueany.go
+			return NoReason, nil // a logger's Infof("%q", path): formatted, not removed
+		}
 		return Escaped, nil // dynamic
 	}
 	key := funcKey(fn)
