@@ -330,7 +330,9 @@
 // kept elsewhere, a socket bound in it): then no removal at the exits is
 // right, and the hint says to remove it once that user is done. The fix is offered when the edit
 // is mechanical (the variable is not assigned again, the error result can
-// be named without a clash, the values returned at a leaking return call
+// be named without a clash: err, or retErr where a top-level "err := …"
+// would no longer compile or an inner err shadows the result where the
+// defer goes; the hint names the same; the values returned at a leaking return call
 // nothing but fmt and errors); all these fixes change behaviour (the object
 // is gone where it used to stay), so tmplint -fix leaves them to -fix=all.
 //

@@ -111,6 +111,14 @@ func (c *checker) removalHint(fn ast.Node, cr *tempfacts.Creation, a *tempfacts.
 			return h
 		}
 	}
+	if allErr && !named {
+		// The name must mean the result where the defer goes, right
+		// after the creation's error check.
+		errName = c.resultName(fn, a.Stmt.End())
+		allErr = errName != ""
+	} else if allErr && !c.errNameHolds(fn, errName, true, a.Stmt.End()) {
+		allErr = false // the named result is shadowed there
+	}
 	if allErr {
 		cond := fmt.Sprintf("defer func() { if %s != nil { %s } }()", errName, removal)
 		if named {
@@ -553,16 +561,48 @@ func (c *checker) indentOf(pos token.Pos) string {
 // then becomes the result (so the function still compiles); and it means
 // that variable wherever the function body uses it at the top level.
 func (c *checker) nameResults(fn ast.Node, errName string) ([]analysis.TextEdit, bool) {
+	if !c.canNameResult(fn, errName) {
+		return nil, false
+	}
+	ft := funcType(fn)
+	res := ft.Results
+	var edits []analysis.TextEdit
+	if !res.Opening.IsValid() {
+		// func f() error → func f() (err error)
+		edits = append(edits,
+			analysis.TextEdit{Pos: res.List[0].Type.Pos(), End: res.List[0].Type.Pos(), NewText: []byte("(" + errName + " ")},
+			analysis.TextEdit{Pos: res.List[0].Type.End(), End: res.List[0].Type.End(), NewText: []byte(")")})
+		return edits, true
+	}
+	for i, f := range res.List {
+		if len(f.Names) > 0 {
+			return nil, false
+		}
+		n := "_ "
+		if i == len(res.List)-1 {
+			n = errName + " "
+		}
+		edits = append(edits, analysis.TextEdit{Pos: f.Type.Pos(), End: f.Type.Pos(), NewText: []byte(n)})
+	}
+	return edits, true
+}
+
+// canNameResult reports whether the function's unnamed error result can
+// take the name errName: nothing of the function's own scope (its
+// parameters and the body's top-level declarations, one scope in Go) has
+// that name, or only an error variable declared by a := that declares
+// another new variable too (which then assigns the result).
+func (c *checker) canNameResult(fn ast.Node, errName string) bool {
 	ft := funcType(fn)
 	info := c.pass.TypesInfo
 	scope := info.Scopes[ft]
 	if scope == nil {
-		return nil, false
+		return false
 	}
 	if obj := scope.Lookup(errName); obj != nil {
 		v, ok := obj.(*types.Var)
 		if !ok || !types.Identical(v.Type(), types.Universe.Lookup("error").Type()) {
-			return nil, false
+			return false
 		}
 		// Find its declaration: a := with another new variable.
 		declOK := false
@@ -590,29 +630,24 @@ func (c *checker) nameResults(fn ast.Node, errName string) ([]analysis.TextEdit,
 			return true
 		})
 		if !declOK {
-			return nil, false // a parameter, a var declaration, or err := alone
+			return false // a parameter, a var declaration, or err := alone
 		}
 	}
-	res := ft.Results
-	var edits []analysis.TextEdit
-	if !res.Opening.IsValid() {
-		// func f() error → func f() (err error)
-		edits = append(edits,
-			analysis.TextEdit{Pos: res.List[0].Type.Pos(), End: res.List[0].Type.Pos(), NewText: []byte("(" + errName + " ")},
-			analysis.TextEdit{Pos: res.List[0].Type.End(), End: res.List[0].Type.End(), NewText: []byte(")")})
-		return edits, true
-	}
-	for i, f := range res.List {
-		if len(f.Names) > 0 {
-			return nil, false
+	return true
+}
+
+// resultName returns the name to give the function's unnamed error result
+// for a deferred removal placed at pos: "err" when that name can be given
+// and means the result at pos, else "retErr" on the same terms (an inner
+// err shadows the result where the defer goes, or "_, err := f()" at the
+// top would no longer compile), else "".
+func (c *checker) resultName(fn ast.Node, pos token.Pos) string {
+	for _, name := range []string{"err", "retErr"} {
+		if c.canNameResult(fn, name) && c.errNameHolds(fn, name, false, pos) {
+			return name
 		}
-		n := "_ "
-		if i == len(res.List)-1 {
-			n = errName + " "
-		}
-		edits = append(edits, analysis.TextEdit{Pos: f.Type.Pos(), End: f.Type.Pos(), NewText: []byte(n)})
 	}
-	return edits, true
+	return ""
 }
 
 // removeAtExits returns the fix that calls removal right before each

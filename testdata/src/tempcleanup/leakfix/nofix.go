@@ -9,23 +9,6 @@ import (
 
 func check(string) error { return nil }
 
-// errDeclaredAlone: "err" is declared alone at the top level, so naming
-// the result err would not compile; the hint is given, with no fix.
-func errDeclaredAlone() (string, error) {
-	err := check("")
-	if err != nil {
-		return "", err
-	}
-	dir, err2 := os.MkdirTemp("", "x-") // want `returned to the caller but not removed on the return that leaks it.*name the error result err and defer func`
-	if err2 != nil {
-		return "", err2
-	}
-	if err := check(dir); err != nil {
-		return "", err
-	}
-	return dir, nil
-}
-
 // reassigned: dir names something else by the time the function returns,
 // so a deferred removal of dir would remove the wrong thing: no fix.
 func reassigned() (string, error) {

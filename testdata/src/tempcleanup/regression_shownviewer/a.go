@@ -100,7 +100,7 @@ func reportTo(data []byte, outfile string) error {
 	var err error
 	if outfile == "" {
 		var dir string
-		dir, err = os.MkdirTemp("", "report") // want `temp directory dir from os.MkdirTemp is shown to the user but not removed on the return that leaks it, so it stays on disk there: remove it there only: name the error result err and defer`
+		dir, err = os.MkdirTemp("", "report") // want `temp directory dir from os.MkdirTemp is shown to the user but not removed on the return that leaks it, so it stays on disk there: remove it there only: name the error result retErr and defer`
 		if err != nil {
 			return err
 		}
