@@ -111,12 +111,16 @@ func (c *checker) removalHint(fn ast.Node, cr *tempfacts.Creation, a *tempfacts.
 			return h
 		}
 	}
+	// The name must mean the result where the defer goes, right after
+	// the creation's error check.
+	at := cr.Call.End()
+	if a.Stmt != nil {
+		at = a.Stmt.End()
+	}
 	if allErr && !named {
-		// The name must mean the result where the defer goes, right
-		// after the creation's error check.
-		errName = c.resultName(fn, a.Stmt.End())
+		errName = c.resultName(fn, at)
 		allErr = errName != ""
-	} else if allErr && !c.errNameHolds(fn, errName, true, a.Stmt.End()) {
+	} else if allErr && !c.errNameHolds(fn, errName, true, at) {
 		allErr = false // the named result is shadowed there
 	}
 	if allErr {
