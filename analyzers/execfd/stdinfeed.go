@@ -18,15 +18,18 @@ import (
 // reader may block, and the hint says to close it first, or to set
 // WaitDelay, after which Wait stops waiting for the copy.
 
-// feedsStdin reports whether the command's Stdin is set, in this function,
-// to a reader that may block: neither an *os.File nor an in-memory reader
-// of the standard library, and no WaitDelay is set.
-func (fn *fun) feedsStdin(cmd *command) bool {
+// feedsStdin reports whether the command's Stdin is set, in this function
+// and before the start on every path to it, to a reader that may block:
+// neither an *os.File nor an in-memory reader of the standard library, and
+// no WaitDelay is set. An assignment in another branch (u-root's newsshd
+// sets Stdin only where it does not start the child through a pty) says
+// nothing of the started child.
+func (fn *fun) feedsStdin(cmd *command, start *ast.CallExpr) bool {
 	if len(cmd.fields["WaitDelay"]) > 0 {
 		return false
 	}
 	for _, v := range cmd.fields["Stdin"] {
-		if !fn.neverBlockingReader(v) {
+		if !fn.neverBlockingReader(v) && fn.dominates(v, start) { // lifetime.go
 			return true
 		}
 	}
@@ -66,8 +69,8 @@ func (fn *fun) neverBlockingReader(e ast.Expr) bool {
 
 // stdinFeedNote is what a hint that waits adds for a command whose Stdin
 // may block its copying goroutine.
-func (fn *fun) stdinFeedNote(cmd *command) string {
-	if !fn.feedsStdin(cmd) {
+func (fn *fun) stdinFeedNote(cmd *command, start *ast.CallExpr) string {
+	if !fn.feedsStdin(cmd, start) {
 		return ""
 	}
 	return "; Wait also waits for the goroutine that copies " + cmd.v.Name() + ".Stdin into the child: close what feeds it first, or set " + cmd.v.Name() + ".WaitDelay"

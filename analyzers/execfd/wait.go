@@ -190,7 +190,7 @@ func (fn *fun) reportUnwaited(report func(analysis.Diagnostic), cmd *command, st
 	if cmd.handoffs != nil {
 		hint, guard = handedBackHint(name, killGuard(name, errVar, l)), "" // handoffreturn.go
 	}
-	hint += guard + fn.stdinFeedNote(cmd) // stdinfeed.go
+	hint += guard + fn.stdinFeedNote(cmd, start) // stdinfeed.go
 	report(analysis.Diagnostic{
 		Pos: start.Pos(), End: start.End(),
 		Message: fmt.Sprintf("%s.Start succeeds but the child is not waited on some path%s: %s; %s",

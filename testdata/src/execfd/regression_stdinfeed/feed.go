@@ -91,3 +91,18 @@ func delayed() error {
 	}
 	return cmd.Wait()
 }
+
+// u-root's newsshd: Stdin is set only in the branch that does not start
+// the child itself; the started child's Stdin is no reader of the parent.
+func sessionLike(pty bool, s io.Reader) error {
+	cmd := exec.Command("sh")
+	if pty {
+		if err := cmd.Start(); err != nil { // want `or go cmd.Wait\(\) if it must keep running$`
+			return err
+		}
+		return check()
+	} else {
+		cmd.Stdin = s
+		return cmd.Run()
+	}
+}
