@@ -25,7 +25,11 @@
 //     forever"). When the parent sets a read deadline on r before the read
 //     (SetReadDeadline, SetDeadline) the read does not hang, and the
 //     message says what happens instead: it fails at the deadline without
-//     EOF. The fix inserts the Close right after the successful Start;
+//     EOF. The fix inserts the Close right after the successful Start.
+//     A variable that holds the file the function opened on one path and
+//     a file it does not own on another (os.Stdin where it did not open
+//     /dev/null) is told to be closed only where the function opened it,
+//     with no fix: closing it as written would close os.Stdin;
 //   - cmd.Start() that succeeds but whose process is then neither waited
 //     (cmd.Wait, cmd.Process.Wait, or wait4 on cmd.Process.Pid as a tracer
 //     does, directly or through a function of the package) nor released (Process.Release: detached

@@ -223,10 +223,15 @@ func (fn *fun) checkHandoff(h handoff) bool {
 	if h.f.write && h.f.partner != nil && !fn.closedBefore(h.f.partner, h.start) {
 		why = fmt.Sprintf("the reader of %s never sees EOF while the parent keeps its copy", h.f.partner.Name())
 	}
+	hint := fmt.Sprintf("close %s right after %s", name, startName)
+	if other := fn.otherValue(h.f.v, h.f.create); other != nil { // sharedholder.go
+		hint = fmt.Sprintf("close %s right after %s on the paths where this function opened it, not where it holds %s", name, startName, types.ExprString(other))
+		fix = nil
+	}
 	report(analysis.Diagnostic{
 		Pos: h.start.Pos(), End: h.start.End(),
-		Message: fmt.Sprintf("%s is handed to the child but the parent does not close it after %s on some path: %s; close %s right after %s",
-			name, startName, why, name, startName),
+		Message: fmt.Sprintf("%s is handed to the child but the parent does not close it after %s on some path: %s; %s",
+			name, startName, why, hint),
 		Related:        related(leak, "this return leaves "+name+" open"),
 		SuggestedFixes: fix,
 	})
