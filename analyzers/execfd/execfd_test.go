@@ -59,6 +59,13 @@ func TestStructSlice(t *testing.T) {
 	analysistest.Run(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/structslice")
 }
 
+// TestWaitLoop: a return inside the loop that waits for the commands a
+// range loop started leaves the later ones unwaited; the cleanup when the
+// k-th start fails waits for the started prefix (issue 25).
+func TestWaitLoop(t *testing.T) {
+	analysistest.Run(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/waitloop")
+}
+
 // TestEndsProgram: a child left unwaited only on a return of an error to
 // main, which then exits, is strict-only (issue 26).
 func TestEndsProgram(t *testing.T) {

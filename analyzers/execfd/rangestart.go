@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"maps"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -179,6 +180,11 @@ func (fn *fun) checkRangeStarts() {
 	for _, rs := range fn.rangeStarts {
 		// Collected from a range loop's body: always in the loop.
 		released := fn.releases(rs.col)
+		fn.checkWaitLoops(rs, released) // waitloop.go
+		if prefix := fn.startedPrefix(rs); len(prefix) > 0 {
+			released = maps.Clone(released)
+			maps.Copy(released, prefix)
+		}
 		q := &pathflow.Query{
 			Info:     fn.info(),
 			CFG:      fn.cfg,
