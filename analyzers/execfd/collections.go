@@ -351,6 +351,10 @@ func (fn *fun) checkCollected(cmd *command, start *ast.CallExpr) {
 // v.Process.Pid.
 func (fn *fun) waitsCmd(call *ast.CallExpr, v *types.Var) bool {
 	info := fn.info()
+	if sel := fn.boundMethod(call); sel != nil {
+		// wait() after "wait := cmd.Wait": boundcall.go
+		return sel.Sel.Name == "Wait" && (isVar(info, sel.X, v) || fn.heldCmd(sel.X, v))
+	}
 	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
 		switch sel.Sel.Name {
 		case "Wait":

@@ -74,16 +74,26 @@
 //     error), or the results of another creator), of the package or (by a
 //     fact) an exported one of another package, is owned by the caller as
 //     if it had called exec.Command itself;
-//   - a wrapper, a struct type that embeds an *exec.Cmd and whose own
-//     Start and Wait methods start and wait for it (git-lfs's
-//     subprocess.Cmd, whose Wait closes the pipes it handed out first),
-//     is followed like an *exec.Cmd: a local wrapper made by a creator
-//     (one that returns a new &W{...}) or a literal, started with its
-//     Start (or the embedded command's) and not waited with its Wait (or
-//     the embedded command's) on some path is reported, naming the
-//     wrapper's methods. Whether a type is a wrapper is decided from its
-//     methods' bodies, and known to other packages by a fact; a field
-//     holding a wrapper is waited by the wrapper's Wait;
+//   - a wrapper, a struct type that holds an *exec.Cmd (embedded, or in
+//     its only field of that type) and whose own Start and Wait methods
+//     start and wait for it (git-lfs's subprocess.Cmd, whose Wait closes
+//     the pipes it handed out first), is followed like an *exec.Cmd: a
+//     local wrapper made by a creator (one that returns a new &W{...}) or
+//     a literal, started with its Start (or the held command's) and not
+//     waited with its Wait (or the held command's) on some path is
+//     reported, naming the wrapper's Start; the hint stops the child
+//     through the held command (p.cmd.Process.Kill then p.cmd.Wait for a
+//     named field). Whether a type is a wrapper is decided from its
+//     methods' bodies, and known to other packages by a fact when they can
+//     reach the command (embedded, or an exported field); a field holding
+//     a wrapper is waited by the wrapper's Wait;
+//   - a command's method value that is only called, also deferred, in a
+//     goroutine, or through a local variable a closure captures ("start
+//     := cmd.Start; start()", "defer wait()"), is the method: its calls
+//     start or wait as cmd.Start() and cmd.Wait() do. The calls are found
+//     on the package's SSA form (the closure of the bound method and its
+//     referrers); a method value used any other way (errgroup's
+//     g.Go(cmd.Wait), stored, returned) hands the command on;
 //   - a command handed on only by returns (returned itself, in a composite
 //     literal, or in a local struct that is returned and otherwise only
 //     read, or given to functions of the package that only read it, kill
@@ -110,7 +120,13 @@
 //     c.cmd.Start() for the command an element holds)
 //     ("for _, c := range cmds { if err := c.Start(); err != nil {
 //     return err } }"): every path from the start must pass a loop that
-//     waits for each element, or hand the slice on, before it returns;
+//     waits for each element, or hand the slice on, before it returns.
+//     The cleanup before the return when the i-th start fails may wait for
+//     the started prefix alone (range cmds[:i]). The loop that then waits
+//     for the commands one by one must not return from inside ("if err :=
+//     c.Wait(); err != nil { return err }"): that return leaves the
+//     commands after it unwaited, unless a loop over the rest (range
+//     cmds[i+1:]) or a deferred wait reaps them first;
 //   - a started command stored in an unexported struct field that no
 //     function of the package waits for (or hands on), reported at the
 //     store: "field child of server holds the child started by

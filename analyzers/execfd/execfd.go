@@ -123,6 +123,9 @@ type checker struct {
 	// wrappers memoizes which struct types of the package wrap a command
 	// (wrapper.go).
 	wrappers map[*types.TypeName]bool
+	// bound are the uses of the package's command method values
+	// (boundcall.go), built on first use.
+	bound map[token.Pos]*boundUse
 }
 
 // A fun is one function body under analysis.
@@ -156,6 +159,11 @@ type fun struct {
 	// chained lists calls of exec.CommandContext whose result is used
 	// directly, as in exec.CommandContext(ctx, "sh", "-c", s).Output().
 	chained []*ast.CallExpr
+	// bound are the calls of command method values that are only called,
+	// with the selector that made each ("wait := cmd.Wait"), and lparens
+	// the body's calls by the position SSA gives them (boundcall.go).
+	bound   map[*ast.CallExpr]*ast.SelectorExpr
+	lparens map[token.Pos]*ast.CallExpr
 }
 
 // A command is a local *exec.Cmd created in the function.
@@ -646,6 +654,9 @@ func (fn *fun) collectUses() {
 				cmd.escapes, cmd.handed, cmd.escapesElsewhere = true, true, true
 			}
 		case "Start", "Run", "Wait", "Output", "CombinedOutput":
+			if fn.boundValue(cmd, sel, name) { // boundcall.go
+				return true
+			}
 			cmd.escapes, cmd.handed, cmd.escapesElsewhere = true, true, true // a method value, as in g.Go(cmd.Wait)
 			cmd.waited = true
 		case "SysProcAttr":

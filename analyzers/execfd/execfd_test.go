@@ -47,6 +47,14 @@ func TestWrapper(t *testing.T) {
 	analysistest.Run(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/wrapper", "execfd/wrapperlib", "execfd/wrapperuse")
 }
 
+// TestNamedWrapper: a wrapper that keeps its command in a named field,
+// with its own Start and Wait, is followed like one that embeds it; the
+// hint stops the child through the field, and another package follows it
+// only when the field is exported (issue 25).
+func TestNamedWrapper(t *testing.T) {
+	analysistest.Run(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/namedwrapper", "execfd/namedwrapperlib", "execfd/namedwrapperuse")
+}
+
 // TestHandBack: a child given back to the caller on some returns and
 // dropped unwaited on another (issue 25, recall audit shape S10).
 func TestHandBack(t *testing.T) {
@@ -57,6 +65,13 @@ func TestHandBack(t *testing.T) {
 // (issue 25, recall audit shape S9).
 func TestStructSlice(t *testing.T) {
 	analysistest.Run(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/structslice")
+}
+
+// TestMethodValue: a command's method value that is only called is the
+// method: "start := cmd.Start; start()" starts it, "wait()" waits for it
+// (issue 25).
+func TestMethodValue(t *testing.T) {
+	analysistest.Run(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/methodvalue")
 }
 
 // TestWaitLoop: a return inside the loop that waits for the commands a
