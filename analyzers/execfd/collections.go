@@ -358,7 +358,7 @@ func (fn *fun) waitsCmd(call *ast.CallExpr, v *types.Var) bool {
 	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
 		switch sel.Sel.Name {
 		case "Wait":
-			if isVar(info, sel.X, v) || fn.isProcessOf(sel.X, v) || fn.isAliasOf(sel.X, v) || fn.heldCmd(sel.X, v) {
+			if isVar(info, sel.X, v) || fn.isProcessOf(sel.X, v) || fn.isAliasOf(sel.X, v) || fn.heldCmd(sel.X, v) || fn.isCmdAliasOf(sel.X, v) {
 				return true
 			}
 		case "Release":

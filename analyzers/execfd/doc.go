@@ -62,7 +62,11 @@
 //     ("current = cmd.Process"): a Wait or Release on the variable waits
 //     for the command, Kill or Signal on it does not reap, and a loop that
 //     kills the previous round's child without waiting for it leaves a
-//     zombie per round;
+//     zombie per round. The same holds for another local *exec.Cmd
+//     variable assigned the command ("current = cmd"), when every
+//     assignment to it in the function is of that command or nil: its Wait
+//     and its Process's Wait or Release reap, its Process's Kill or Signal
+//     does not;
 //   - cmd.Start() on a command the function was given (a parameter), then
 //     a return of an error with the child neither waited nor handed on:
 //     the caller sees a failure and has no reason to wait for a child it

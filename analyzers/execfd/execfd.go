@@ -208,6 +208,9 @@ type command struct {
 	// procAliases are the local variables assigned cmd.Process: a Wait
 	// or Release on them is one on the command (procalias.go).
 	procAliases []*types.Var
+	// cmdAliases are the local variables assigned the command itself
+	// ("current = cmd"; cmdalias.go).
+	cmdAliases []*types.Var
 	// assigns are the positions where the variable is assigned a command,
 	// in source order: a field set or a start belongs to the command of
 	// the last assignment before it.
@@ -550,6 +553,14 @@ func (fn *fun) collectUses() {
 			if as, ok := parent.(*ast.AssignStmt); ok && isLHS(as, id) {
 				return true // cmd = exec.Command(...)
 			}
+			if alias := fn.cmdAlias(cmd, id, parent); alias != nil {
+				// current = cmd: the variable is the command too
+				// (cmdalias.go).
+				if !slices.Contains(cmd.cmdAliases, alias) {
+					cmd.cmdAliases = append(cmd.cmdAliases, alias)
+				}
+				return true
+			}
 			if _, ok := parent.(*ast.StarExpr); ok {
 				return true
 			}
@@ -670,6 +681,7 @@ func (fn *fun) collectUses() {
 		return true
 	})
 	fn.collectAliasUses()
+	fn.collectCmdAliasUses()
 }
 
 // usedThrough records a call of a function of the package that starts or

@@ -31,7 +31,7 @@ func TestStrict(t *testing.T) {
 }
 
 func TestOwnership(t *testing.T) {
-	analysistest.Run(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/reaping", "execfd/funcvalue", "execfd/creators", "execfd/loops", "execfd/owningfield", "execfd/borrow", "execfd/pdeathsig", "execfd/boundedread", "execfd/branches", "execfd/paramstart", "execfd/regression_startmayfail", "execfd/regression_runningchild", "execfd/procalias", "execfd/windows", "execfd/reaper", "execfd/reaperlib", "execfd/reaperuse", "execfd/reaperinit", "execfd/reaperimport", "execfd/reaperunused", "execfd/filefield", "execfd/fdnumber", "execfd/starthelper", "execfd/stdinpipe", "execfd/inlinestart", "execfd/regression_undrainedpipe", "execfd/startcloser", "execfd/interfacecalls", "execfd/fieldslice", "execfd/configuredcreator")
+	analysistest.Run(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/reaping", "execfd/funcvalue", "execfd/creators", "execfd/loops", "execfd/owningfield", "execfd/borrow", "execfd/pdeathsig", "execfd/boundedread", "execfd/branches", "execfd/paramstart", "execfd/regression_startmayfail", "execfd/regression_runningchild", "execfd/procalias", "execfd/cmdalias", "execfd/windows", "execfd/reaper", "execfd/reaperlib", "execfd/reaperuse", "execfd/reaperinit", "execfd/reaperimport", "execfd/reaperunused", "execfd/filefield", "execfd/fdnumber", "execfd/starthelper", "execfd/stdinpipe", "execfd/inlinestart", "execfd/regression_undrainedpipe", "execfd/startcloser", "execfd/interfacecalls", "execfd/fieldslice", "execfd/configuredcreator")
 }
 
 // TestCrossPackage: what a function of another package does with a command

@@ -224,7 +224,7 @@ func (fn *fun) outputPipe(cmd *command) bool {
 // isProcessOf reports whether e is cmd.Process for the variable.
 func (fn *fun) isProcessOf(e ast.Expr, v *types.Var) bool {
 	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
-	return ok && sel.Sel.Name == "Process" && (isVar(fn.info(), sel.X, v) || fn.heldCmd(sel.X, v))
+	return ok && sel.Sel.Name == "Process" && (isVar(fn.info(), sel.X, v) || fn.heldCmd(sel.X, v) || fn.isCmdAliasOf(sel.X, v))
 }
 
 // checkDetachedProcess reports os.StartProcess handing the parent's
