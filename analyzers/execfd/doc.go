@@ -18,8 +18,12 @@
 //     ProcAttr (also through a function value that holds os.StartProcess,
 //     or any function value whose type is a starter's: it returns an
 //     *os.Process and takes the child's files as an []*os.File or an
-//     *os.ProcAttr), that the parent does not close after Start or Run on every
-//     path. A deferred Close does not help when the parent first reads the
+//     *os.ProcAttr; also through a start helper of the package, called
+//     directly or through a function-typed field assigned once, that puts
+//     the file it is given (or a slice of them) into a command or process
+//     it starts and neither closes nor keeps it, as read on the package's
+//     SSA form), that the parent does not close after Start or Run (or the
+//     helper's call) on every path. A deferred Close does not help when the parent first reads the
 //     other end of the pipe: the read blocks before the deferred call runs,
 //     and the message says so ("the reader of r never sees EOF and blocks
 //     forever"). When the parent sets a read deadline on r before the read

@@ -164,6 +164,9 @@ type fun struct {
 	// the body's calls by the position SSA gives them (boundcall.go).
 	bound   map[*ast.CallExpr]*ast.SelectorExpr
 	lparens map[token.Pos]*ast.CallExpr
+	// helperStarts are the calls that hand files of the function to a
+	// child through a start helper of the package (helperstart.go).
+	helperStarts []helperStart
 }
 
 // A command is a local *exec.Cmd created in the function.
@@ -264,7 +267,8 @@ func (c *checker) function(f *ast.File, node ast.Node, body *ast.BlockStmt, grap
 	fn.collectDefs()
 	fn.collectParamStarts()
 	fn.collectRangeStarts()
-	if len(fn.cmds) == 0 && len(fn.procs) == 0 && len(fn.chained) == 0 && len(fn.unstored) == 0 && len(fn.paramStarts) == 0 && len(fn.rangeStarts) == 0 && len(fn.forkExecs) == 0 {
+	fn.collectHelperStarts() // helperstart.go
+	if len(fn.cmds) == 0 && len(fn.procs) == 0 && len(fn.chained) == 0 && len(fn.unstored) == 0 && len(fn.paramStarts) == 0 && len(fn.rangeStarts) == 0 && len(fn.forkExecs) == 0 && len(fn.helperStarts) == 0 {
 		return
 	}
 	if fn.cfg = graph(); fn.cfg == nil {

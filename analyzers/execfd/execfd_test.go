@@ -74,6 +74,13 @@ func TestMethodValue(t *testing.T) {
 	analysistest.Run(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/methodvalue")
 }
 
+// TestHelperStart: files handed to a child by a helper of the package
+// that starts it, called directly or through a function-typed field
+// assigned once (issue 25, shape 5).
+func TestHelperStart(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/helperstart")
+}
+
 // TestWaitLoop: a return inside the loop that waits for the commands a
 // range loop started leaves the later ones unwaited; the cleanup when the
 // k-th start fails waits for the started prefix (issue 25).
