@@ -99,7 +99,11 @@ func (fn *fun) holdsFreshCmds(s *types.Var) bool {
 		if ok && fn.c.isCmdCreatorCall(call) {
 			return true
 		}
-		// &extCommand{cmd: exec.Command(n)}, or a local holding one.
+		// &extCommand{cmd: exec.Command(n)}, or a local holding one; a
+		// new wrapper, &proc{cmd: exec.Command(n)} (wrapper.go).
+		if fn.c.isWrapper(sl.Elem()) && fn.c.wrapperLit(e) {
+			return fn.freshWrapperLit(e)
+		}
 		return !fn.c.isCmdLike(sl.Elem()) && fn.freshHolder(e, 0)
 	}
 	value := func(e ast.Expr) bool {
@@ -296,4 +300,24 @@ func (fn *fun) freshHolder(e ast.Expr, depth int) bool {
 		return assigned && ok
 	}
 	return false
+}
+
+// freshWrapperLit reports whether the new wrapper &W{...} holds a fresh
+// command: its command field is a creator call or left for the wrapper's
+// own methods to fill.
+func (fn *fun) freshWrapperLit(e ast.Expr) bool {
+	lit := ast.Unparen(ast.Unparen(e).(*ast.UnaryExpr).X).(*ast.CompositeLit)
+	info := fn.info()
+	for _, elt := range lit.Elts {
+		if kv, ok := elt.(*ast.KeyValueExpr); ok {
+			elt = kv.Value
+		}
+		if !isCmd(info.TypeOf(elt)) {
+			continue
+		}
+		if call, ok := ast.Unparen(elt).(*ast.CallExpr); !ok || !fn.c.isCmdCreatorCall(call) {
+			return false
+		}
+	}
+	return true
 }

@@ -129,3 +129,44 @@ func partialCleanup(names []string) error {
 	}
 	return first
 }
+
+// proc is a wrapper that keeps its command in a named field.
+type proc struct{ cmd *exec.Cmd }
+
+func (p *proc) Start() error { return p.cmd.Start() }
+func (p *proc) Wait() error  { return p.cmd.Wait() }
+
+// wrappers holds new wrappers of fresh commands, started and waited one
+// by one.
+func wrappers(names []string) error {
+	var ps []*proc
+	for _, n := range names {
+		ps = append(ps, &proc{cmd: exec.Command(n)})
+	}
+	for _, p := range ps {
+		if err := p.Start(); err != nil { // want `^p\.Start starts the commands of ps one by one, but some path returns without waiting for them: when a later start fails`
+			return err
+		}
+	}
+	for _, p := range ps {
+		if err := p.Wait(); err != nil { // want `^p\.Wait waits for the commands of ps one by one`
+			return err
+		}
+	}
+	return nil
+}
+
+// givenWrappers holds wrappers of commands made elsewhere: not the
+// function's to follow.
+func givenWrappers(cmds []*exec.Cmd) error {
+	var ps []*proc
+	for _, c := range cmds {
+		ps = append(ps, &proc{cmd: c})
+	}
+	for _, p := range ps {
+		if err := p.Start(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
