@@ -167,7 +167,7 @@ func (fn *fun) checkWait(cmd *command, start *ast.CallExpr) {
 // reportUnwaited reports the start of a child left unwaited at the leak l;
 // errVar is Start's error variable, or nil.
 func (fn *fun) reportUnwaited(report func(analysis.Diagnostic), cmd *command, start *ast.CallExpr, l pathflow.Leak, errVar *types.Var, msg string) {
-	name, stop := cmd.v.Name(), fn.stopName(cmd)
+	name, stop := cmd.v.Name(), fn.stopName(cmd.v)
 	killNote := ""
 	if cmd.kills {
 		killNote = " (Process.Kill and Signal do not reap it)"

@@ -261,17 +261,17 @@ func (cmd *command) processCall(name string) {
 	}
 }
 
-// stopName names, for a hint, what the child is stopped and reaped
-// through: the command variable, or for a wrapper that keeps its command in
+// stopName names, for a hint, what the child of the variable v is stopped
+// and reaped through: the command variable, or for a wrapper that keeps its command in
 // a named field, that field of it ("p.cmd": p.cmd.Process.Kill, then
 // p.cmd.Wait, which reaps it as the wrapper's Wait does).
-func (fn *fun) stopName(cmd *command) string {
-	if !fn.c.isWrapper(cmd.v.Type()) {
-		return cmd.v.Name()
+func (fn *fun) stopName(v *types.Var) string {
+	if !fn.c.isWrapper(v.Type()) {
+		return v.Name()
 	}
-	named := types.Unalias(types.Unalias(cmd.v.Type()).(*types.Pointer).Elem()).(*types.Named)
+	named := types.Unalias(types.Unalias(v.Type()).(*types.Pointer).Elem()).(*types.Named)
 	if f := heldCmdField(named); !f.Embedded() {
-		return cmd.v.Name() + "." + f.Name()
+		return v.Name() + "." + f.Name()
 	}
-	return cmd.v.Name()
+	return v.Name()
 }

@@ -124,3 +124,28 @@ func two(bad bool) error {
 	}
 	return t.Wait()
 }
+
+// startGiven starts the wrapper it was given, then returns an error with
+// the child unwaited: the caller has no reason to wait.
+func startGiven(p *proc, ready func() error) error {
+	if err := p.Start(); err != nil { // want `^p\.Start succeeds but a later error is returned without waiting for the child: .*call p\.cmd\.Process\.Kill then p\.cmd\.Wait before returning the error`
+		return err
+	}
+	if err := ready(); err != nil {
+		return err
+	}
+	return nil
+}
+
+// startGivenReaped stops and reaps the child before the error return.
+func startGivenReaped(p *proc, ready func() error) error {
+	if err := p.Start(); err != nil {
+		return err
+	}
+	if err := ready(); err != nil {
+		p.cmd.Process.Kill()
+		p.Wait()
+		return err
+	}
+	return nil
+}
