@@ -91,10 +91,13 @@
 //     waited with its Wait (or the held command's) on some path is
 //     reported, naming the wrapper's Start; the hint stops the child
 //     through the held command (p.cmd.Process.Kill then p.cmd.Wait for a
-//     named field). Whether a type is a wrapper is decided from its
-//     methods' bodies, and known to other packages by a fact when they can
-//     reach the command (embedded, or an exported field); a field holding
-//     a wrapper is waited by the wrapper's Wait;
+//     named field). A call of another method of the wrapper that waits
+//     for the held command (a Close that kills then waits, read on the SSA
+//     form; of a wrapper of another package, any other method but the
+//     pipes) waits for it too. Whether a type is a wrapper is decided from
+//     its methods' bodies, and known to other packages by a fact when they
+//     can reach the command (embedded, or an exported field); a field
+//     holding a wrapper is waited by the wrapper's Wait;
 //   - a command's method value that is only called, also deferred, in a
 //     goroutine, or through a local variable a closure captures ("start
 //     := cmd.Start; start()", "defer wait()"), is the method: its calls

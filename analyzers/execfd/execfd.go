@@ -126,6 +126,9 @@ type checker struct {
 	// bound are the uses of the package's command method values
 	// (boundcall.go), built on first use.
 	bound map[token.Pos]*boundUse
+	// methodWaitMemo memoizes which methods of wrappers wait for the
+	// held command (wrapper.go).
+	methodWaitMemo map[*types.Func]bool
 }
 
 // A fun is one function body under analysis.
@@ -632,6 +635,10 @@ func (fn *fun) collectUses() {
 				cmd.pipes = true
 			case "StdinPipe":
 				cmd.stdinPipe = true
+			default:
+				if fn.wrapperWaitCall(sel) { // s.Close() that waits: wrapper.go
+					cmd.waited = true
+				}
 			}
 			return true
 		}

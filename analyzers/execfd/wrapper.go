@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+
+	"github.com/tmplint/tmplint/internal/fieldflow"
 )
 
 // A wrapper is a struct type of a package that holds an *exec.Cmd, embedded
@@ -274,4 +276,45 @@ func (fn *fun) stopName(v *types.Var) string {
 		return v.Name() + "." + f.Name()
 	}
 	return v.Name()
+}
+
+// methodWaits reports whether the method of a wrapper, called on it, waits
+// for the held command: its body (or a function of the package it gives
+// the receiver to) waits for the command or its Process, as read on the
+// SSA form (a Close that kills then waits, a Stop that calls Close).
+func (c *checker) methodWaits(m *types.Func) bool {
+	if c.methodWaitMemo == nil {
+		c.methodWaitMemo = make(map[*types.Func]bool)
+	}
+	if v, ok := c.methodWaitMemo[m]; ok {
+		return v
+	}
+	c.methodWaitMemo[m] = false
+	flow, prog := c.flow()
+	sf := prog.FuncValue(m)
+	ok := sf != nil && sf.Blocks != nil && len(sf.Params) > 0 && flow.Param(sf, 0)&fieldflow.Releases != 0
+	c.methodWaitMemo[m] = ok
+	return ok
+}
+
+// wrapperWaitCall reports whether sel, called, is a method of a wrapper
+// other than its Start, Wait and pipes that waits for the held command: in
+// the package, as its body says; of another package, any such method may.
+func (fn *fun) wrapperWaitCall(sel *ast.SelectorExpr) bool {
+	s := fn.info().Selections[sel]
+	if s == nil || s.Kind() != types.MethodVal || !fn.c.isWrapper(fn.info().TypeOf(sel.X)) {
+		return false
+	}
+	m, ok := s.Obj().(*types.Func)
+	if !ok || len(s.Index()) != 1 {
+		return false // promoted from the command
+	}
+	switch m.Name() {
+	case "Start", "Wait", "StdoutPipe", "StderrPipe", "StdinPipe":
+		return false
+	}
+	if m.Pkg() != fn.c.pass.Pkg {
+		return true // its body is not read here: it may wait
+	}
+	return fn.c.methodWaits(m)
 }

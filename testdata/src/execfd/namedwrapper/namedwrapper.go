@@ -149,3 +149,61 @@ func startGivenReaped(p *proc, ready func() error) error {
 	}
 	return nil
 }
+
+// server is a wrapper with a Close that stops and reaps the child, and a
+// stop that closes it.
+type server struct{ cmd *exec.Cmd }
+
+func (s *server) Start() error { return s.cmd.Start() }
+func (s *server) Wait() error  { return s.cmd.Wait() }
+
+func (s *server) Close() error {
+	s.cmd.Process.Kill()
+	return s.cmd.Wait()
+}
+
+func (s *server) stop() { s.Close() }
+
+// kill only kills.
+func (s *server) kill() { s.cmd.Process.Kill() }
+
+func newServer() *server { return &server{cmd: exec.Command("srv")} }
+
+// closedDeferred reaps through the deferred Close.
+func closedDeferred(bad bool) error {
+	s := newServer()
+	if err := s.Start(); err != nil {
+		return err
+	}
+	defer s.Close()
+	if bad {
+		return errors.New("bad")
+	}
+	return nil
+}
+
+// stopped reaps through stop, which closes.
+func stopped(bad bool) error {
+	s := newServer()
+	if err := s.Start(); err != nil {
+		return err
+	}
+	if bad {
+		s.stop()
+		return errors.New("bad")
+	}
+	return s.Wait()
+}
+
+// killed only kills through the method.
+func killed(bad bool) error {
+	s := newServer()
+	if err := s.Start(); err != nil { // want `^s\.Start succeeds but the child is not waited on some path`
+		return err
+	}
+	if bad {
+		s.kill()
+		return errors.New("bad")
+	}
+	return s.Wait()
+}
