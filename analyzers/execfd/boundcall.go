@@ -45,10 +45,14 @@ func (c *checker) boundUses() map[token.Pos]*boundUse {
 		for _, b := range f.Blocks {
 			for _, instr := range b.Instrs {
 				mc, ok := instr.(*ssa.MakeClosure)
-				if !ok || !strings.HasPrefix(mc.Fn.(*ssa.Function).Synthetic, "bound method wrapper") {
+				if !ok {
 					continue
 				}
-				m, ok := mc.Fn.(*ssa.Function).Object().(*types.Func)
+				bound, ok := mc.Fn.(*ssa.Function)
+				if !ok || !strings.HasPrefix(bound.Synthetic, "bound method wrapper") {
+					continue
+				}
+				m, ok := bound.Object().(*types.Func)
 				if !ok || !c.isCmdLike(m.Signature().Recv().Type()) {
 					continue
 				}

@@ -133,11 +133,13 @@
 //     return err } }"): every path from the start must pass a loop that
 //     waits for each element, or hand the slice on, before it returns.
 //     The cleanup before the return when the i-th start fails may wait for
-//     the started prefix alone (range cmds[:i]). The loop that then waits
-//     for the commands one by one must not return from inside ("if err :=
+//     the started prefix alone (range cmds[:i], or stopAll(cmds[:i]) of a
+//     function that waits for each). The loop that then waits for the
+//     commands one by one must not return from inside ("if err :=
 //     c.Wait(); err != nil { return err }"): that return leaves the
-//     commands after it unwaited, unless a loop over the rest (range
-//     cmds[i+1:]) or a deferred wait reaps them first;
+//     commands after it unwaited, unless the rest (range cmds[i+1:],
+//     stopAll(cmds[i+1:])) or the whole slice is waited or handed on
+//     before it, or a deferred wait reaps them;
 //   - a started command stored in an unexported struct field that no
 //     function of the package waits for (or hands on), reported at the
 //     store: "field child of server holds the child started by

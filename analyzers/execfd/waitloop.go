@@ -26,35 +26,55 @@ import (
 // starting loop's index: those are all there is to wait for on that path
 // (startedPrefix).
 
-// startedPrefix returns the operands of the range loops that wait for each
-// command of the started prefix of the slice, "range cmds[:i]" in the body
-// of the loop "for i, c := range cmds { ... c.Start() ... }": on the path
-// where the i-th start failed, they wait for every child there is.
+// startedPrefix returns the nodes that wait for each command of the
+// started prefix of the slice, "range cmds[:i]" or "stopAll(cmds[:i])" in
+// the body of the loop "for i, c := range cmds { ... c.Start() ... }"
+// (partWaits): on the path where the i-th start failed, they wait for
+// every child there is.
 func (fn *fun) startedPrefix(rs *rangeStart) map[ast.Node]bool {
 	info := fn.info()
 	key, _ := rangeVar(info, rs.loop.Key)
 	if key == nil {
 		return nil
 	}
-	prefix := make(map[ast.Node]bool)
-	ast.Inspect(rs.loop.Body, func(n ast.Node) bool {
+	return fn.partWaits(rs.loop.Body, rs.col.v, func(sl *ast.SliceExpr) bool {
+		return isZero(info, sl.Low) && isVar(info, sl.High, key)
+	})
+}
+
+// partWaits returns the nodes, in body, that wait for each command of a
+// part of the slice v that part accepts: the operand of a range loop over
+// it whose body waits for the element ("for _, c := range cmds[:i] {
+// c.Process.Kill(); c.Wait() }"), or the call that gives it to a function
+// that waits for or keeps its elements ("stopAll(cmds[:i])").
+func (fn *fun) partWaits(body ast.Node, v *types.Var, part func(*ast.SliceExpr) bool) map[ast.Node]bool {
+	info := fn.info()
+	nodes := make(map[ast.Node]bool)
+	ast.PreorderStack(body, nil, func(n ast.Node, stack []ast.Node) bool {
 		if _, ok := n.(*ast.FuncLit); ok {
 			return false
 		}
-		loop, ok := n.(*ast.RangeStmt)
-		if !ok {
+		sl, ok := n.(*ast.SliceExpr)
+		if !ok || sl.Slice3 || !isVar(info, sl.X, v) || !part(sl) || len(stack) == 0 {
 			return true
 		}
-		sl, ok := ast.Unparen(loop.X).(*ast.SliceExpr)
-		if !ok || sl.Slice3 || !isVar(info, sl.X, rs.col.v) || !isZero(info, sl.Low) || !isVar(info, sl.High, key) {
+		i, child := outsideParens(stack, sl)
+		if i < 0 {
 			return true
 		}
-		if fn.releasesElements(loop, &collection{v: rs.col.v}) {
-			prefix[loop.X] = true
+		switch p := stack[i].(type) {
+		case *ast.RangeStmt:
+			if p.X == child && fn.releasesElements(p, &collection{v: v}) {
+				nodes[p.X] = true
+			}
+		case *ast.CallExpr:
+			if u, known := fn.c.argUse(p, child.(ast.Expr)); p.Fun != child && known && u&(useWaits|useTakes) != 0 {
+				nodes[p] = true
+			}
 		}
 		return true
 	})
-	return prefix
+	return nodes
 }
 
 // isZero reports whether the slice bound e is absent or the constant 0.
@@ -101,7 +121,9 @@ func (fn *fun) checkWaitLoops(rs *rangeStart, released map[ast.Node]bool) {
 			Creation: wait,
 			Table:    fn.c.table,
 			Release: func(n ast.Node, stack []ast.Node) pathflow.Action {
-				if rest[n] {
+				// A loop over the rest, or the slice waited or handed on
+				// in the loop's body (stopAll(cmds) before the return).
+				if rest[n] || (released[n] && loop.Body.Pos() <= n.Pos() && n.End() <= loop.Body.End()) {
 					return pathflow.Action{Effect: pathflow.Released}
 				}
 				return pathflow.Action{}
@@ -165,34 +187,18 @@ func (fn *fun) elementWait(loop *ast.RangeStmt, v *types.Var) *ast.CallExpr {
 	return wait
 }
 
-// restWaits returns the operands of the range loops, inside the waiting
-// loop, over a part of the slice that begin after the current element,
-// "range cmds[i+1:]", whose body waits for each element.
+// restWaits returns the nodes, inside the waiting loop, that wait for each
+// command after the current element: "range cmds[i+1:]" whose body waits
+// for each element, "stopAll(cmds[i+1:])" (partWaits).
 func (fn *fun) restWaits(loop *ast.RangeStmt, v *types.Var) map[ast.Node]bool {
 	info := fn.info()
 	key, _ := rangeVar(info, loop.Key)
-	rest := make(map[ast.Node]bool)
 	if key == nil {
-		return rest
+		return nil
 	}
-	ast.Inspect(loop.Body, func(n ast.Node) bool {
-		if _, ok := n.(*ast.FuncLit); ok {
-			return false
-		}
-		inner, ok := n.(*ast.RangeStmt)
-		if !ok {
-			return true
-		}
-		sl, ok := ast.Unparen(inner.X).(*ast.SliceExpr)
-		if !ok || sl.Slice3 || !isVar(info, sl.X, v) || sl.High != nil || !afterKey(info, sl.Low, key) {
-			return true
-		}
-		if fn.releasesElements(inner, &collection{v: v}) {
-			rest[inner.X] = true
-		}
-		return true
+	return fn.partWaits(loop.Body, v, func(sl *ast.SliceExpr) bool {
+		return sl.High == nil && afterKey(info, sl.Low, key)
 	})
-	return rest
 }
 
 // afterKey reports whether e is key+1.

@@ -170,3 +170,35 @@ func givenWrappers(cmds []*exec.Cmd) error {
 	}
 	return nil
 }
+
+// stopAll kills and reaps every command that was started.
+func stopAll(cmds []*exec.Cmd) {
+	for _, c := range cmds {
+		if c.Process != nil {
+			c.Process.Kill()
+			c.Wait()
+		}
+	}
+}
+
+// handedInLoop hands the slice to stopAll before the return in the
+// waiting loop.
+func handedInLoop(names []string) error {
+	var cmds []*exec.Cmd
+	for _, n := range names {
+		cmds = append(cmds, exec.Command(n))
+	}
+	for i, c := range cmds {
+		if err := c.Start(); err != nil {
+			stopAll(cmds[:i])
+			return err
+		}
+	}
+	for _, c := range cmds {
+		if err := c.Wait(); err != nil {
+			stopAll(cmds)
+			return err
+		}
+	}
+	return nil
+}
