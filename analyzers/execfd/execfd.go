@@ -170,6 +170,8 @@ type fun struct {
 	// helperStarts are the calls that hand files of the function to a
 	// child through a start helper of the package (helperstart.go).
 	helperStarts []helperStart
+	// waitLoops are the loops judged by checkWaitLoops (waitloop.go).
+	waitLoops map[*ast.RangeStmt]bool
 }
 
 // A command is a local *exec.Cmd created in the function.

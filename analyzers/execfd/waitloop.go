@@ -107,9 +107,13 @@ func (fn *fun) checkWaitLoops(rs *rangeStart, released map[ast.Node]bool) {
 			return false
 		}
 		loop, ok := n.(*ast.RangeStmt)
-		if !ok || loop == rs.loop || loop.Pos() < rs.loop.End() || !isVar(info, loop.X, col.v) || !released[loop.X] {
+		if !ok || loop == rs.loop || loop.Pos() < rs.loop.End() || !isVar(info, loop.X, col.v) || !released[loop.X] || fn.waitLoops[loop] {
 			return true
 		}
+		if fn.waitLoops == nil {
+			fn.waitLoops = make(map[*ast.RangeStmt]bool)
+		}
+		fn.waitLoops[loop] = true // judged once, whichever loop started them
 		wait := fn.elementWait(loop, col.v)
 		if wait == nil {
 			return true
