@@ -127,7 +127,9 @@
 //   - commands made into a local slice first (appends of exec.Command,
 //     a slice literal of them, or of structs holding only fresh commands:
 //     append(stages, &stage{cmd: cmd}), directly or through a local
-//     holder) and started by a range loop over it (c.Start(), or
+//     holder, or elements set to them: cmds[i] = exec.Command(n)) and
+//     started by a range loop over it or a loop over its indexes (for i
+//     := 0; i < len(cmds); i++) (c.Start(), cmds[i].Start(), or
 //     c.cmd.Start() for the command an element holds)
 //     ("for _, c := range cmds { if err := c.Start(); err != nil {
 //     return err } }"): every path from the start must pass a loop that

@@ -61,10 +61,10 @@ func TestHandBack(t *testing.T) {
 	analysistest.Run(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/handback")
 }
 
-// TestStructSlice: commands held in a slice of structs, started in a loop
-// (issue 25, recall audit shape S9).
+// TestStructSlice: commands held in a slice of structs, started in a loop,
+// also over the slice's indexes (issue 25, recall audit shape S9, shape 3).
 func TestStructSlice(t *testing.T) {
-	analysistest.Run(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/structslice")
+	analysistest.Run(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/structslice", "execfd/indexloop")
 }
 
 // TestMethodValue: a command's method value that is only called is the

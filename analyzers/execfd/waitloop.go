@@ -33,11 +33,11 @@ import (
 // every child there is.
 func (fn *fun) startedPrefix(rs *rangeStart) map[ast.Node]bool {
 	info := fn.info()
-	key, _ := rangeVar(info, rs.loop.Key)
+	key := rs.key
 	if key == nil {
 		return nil
 	}
-	return fn.partWaits(rs.loop.Body, rs.col.v, func(sl *ast.SliceExpr) bool {
+	return fn.partWaits(rs.body, rs.col.v, func(sl *ast.SliceExpr) bool {
 		return isZero(info, sl.Low) && isVar(info, sl.High, key)
 	})
 }
@@ -107,7 +107,7 @@ func (fn *fun) checkWaitLoops(rs *rangeStart, released map[ast.Node]bool) {
 			return false
 		}
 		loop, ok := n.(*ast.RangeStmt)
-		if !ok || loop == rs.loop || loop.Pos() < rs.loop.End() || !isVar(info, loop.X, col.v) || !released[loop.X] || fn.waitLoops[loop] {
+		if !ok || ast.Stmt(loop) == rs.loop || loop.Pos() < rs.loop.End() || !isVar(info, loop.X, col.v) || !released[loop.X] || fn.waitLoops[loop] {
 			return true
 		}
 		if fn.waitLoops == nil {
