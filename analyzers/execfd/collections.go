@@ -351,10 +351,17 @@ func (fn *fun) checkCollected(cmd *command, start *ast.CallExpr) {
 // v.Process.Pid.
 func (fn *fun) waitsCmd(call *ast.CallExpr, v *types.Var) bool {
 	info := fn.info()
+	if sel := fn.boundMethod(call); sel != nil {
+		// wait() after "wait := cmd.Wait": boundcall.go
+		return sel.Sel.Name == "Wait" && (isVar(info, sel.X, v) || fn.heldCmd(sel.X, v))
+	}
 	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+		if isVar(info, sel.X, v) && fn.wrapperWaitCall(sel) {
+			return true // s.Close() that waits: wrapper.go
+		}
 		switch sel.Sel.Name {
 		case "Wait":
-			if isVar(info, sel.X, v) || fn.isProcessOf(sel.X, v) || fn.isAliasOf(sel.X, v) || fn.heldCmd(sel.X, v) {
+			if isVar(info, sel.X, v) || fn.isProcessOf(sel.X, v) || fn.isAliasOf(sel.X, v) || fn.heldCmd(sel.X, v) || fn.isCmdAliasOf(sel.X, v) {
 				return true
 			}
 		case "Release":

@@ -18,8 +18,12 @@
 //     ProcAttr (also through a function value that holds os.StartProcess,
 //     or any function value whose type is a starter's: it returns an
 //     *os.Process and takes the child's files as an []*os.File or an
-//     *os.ProcAttr), that the parent does not close after Start or Run on every
-//     path. A deferred Close does not help when the parent first reads the
+//     *os.ProcAttr; also through a start helper of the package, called
+//     directly or through a function-typed field assigned once, that puts
+//     the file it is given (or a slice of them) into a command or process
+//     it starts and neither closes nor keeps it, as read on the package's
+//     SSA form), that the parent does not close after Start or Run (or the
+//     helper's call) on every path. A deferred Close does not help when the parent first reads the
 //     other end of the pipe: the read blocks before the deferred call runs,
 //     and the message says so ("the reader of r never sees EOF and blocks
 //     forever"). When the parent sets a read deadline on r before the read
@@ -66,7 +70,11 @@
 //     ("current = cmd.Process"): a Wait or Release on the variable waits
 //     for the command, Kill or Signal on it does not reap, and a loop that
 //     kills the previous round's child without waiting for it leaves a
-//     zombie per round;
+//     zombie per round. The same holds for another local *exec.Cmd
+//     variable assigned the command ("current = cmd"), when every
+//     assignment to it in the function is of that command or nil: its Wait
+//     and its Process's Wait or Release reap, its Process's Kill or Signal
+//     does not;
 //   - cmd.Start() on a command the function was given (a parameter), then
 //     a return of an error with the child neither waited nor handed on:
 //     the caller sees a failure and has no reason to wait for a child it
@@ -78,16 +86,29 @@
 //     error), or the results of another creator), of the package or (by a
 //     fact) an exported one of another package, is owned by the caller as
 //     if it had called exec.Command itself;
-//   - a wrapper, a struct type that embeds an *exec.Cmd and whose own
-//     Start and Wait methods start and wait for it (git-lfs's
-//     subprocess.Cmd, whose Wait closes the pipes it handed out first),
-//     is followed like an *exec.Cmd: a local wrapper made by a creator
-//     (one that returns a new &W{...}) or a literal, started with its
-//     Start (or the embedded command's) and not waited with its Wait (or
-//     the embedded command's) on some path is reported, naming the
-//     wrapper's methods. Whether a type is a wrapper is decided from its
-//     methods' bodies, and known to other packages by a fact; a field
+//   - a wrapper, a struct type that holds an *exec.Cmd (embedded, or in
+//     its only field of that type) and whose own Start and Wait methods
+//     start and wait for it (git-lfs's subprocess.Cmd, whose Wait closes
+//     the pipes it handed out first), is followed like an *exec.Cmd: a
+//     local wrapper made by a creator (one that returns a new &W{...}) or
+//     a literal, started with its Start (or the held command's) and not
+//     waited with its Wait (or the held command's) on some path is
+//     reported, naming the wrapper's Start; the hint stops the child
+//     through the held command (p.cmd.Process.Kill then p.cmd.Wait for a
+//     named field). A call of another method of the wrapper that waits
+//     for the held command (a Close that kills then waits, read on the SSA
+//     form; of a wrapper of another package, any other method but the
+//     pipes) waits for it too. Whether a type is a wrapper is decided from
+//     its methods' bodies, and known to other packages by a fact when they
+//     can reach the command (embedded, or an exported field); a field
 //     holding a wrapper is waited by the wrapper's Wait;
+//   - a command's method value that is only called, also deferred, in a
+//     goroutine, or through a local variable a closure captures ("start
+//     := cmd.Start; start()", "defer wait()"), is the method: its calls
+//     start or wait as cmd.Start() and cmd.Wait() do. The calls are found
+//     on the package's SSA form (the closure of the bound method and its
+//     referrers); a method value used any other way (errgroup's
+//     g.Go(cmd.Wait), stored, returned) hands the command on;
 //   - a command handed on only by returns (returned itself, in a composite
 //     literal, or in a local struct that is returned and otherwise only
 //     read, or given to functions of the package that only read it, kill
@@ -110,11 +131,21 @@
 //   - commands made into a local slice first (appends of exec.Command,
 //     a slice literal of them, or of structs holding only fresh commands:
 //     append(stages, &stage{cmd: cmd}), directly or through a local
-//     holder) and started by a range loop over it (c.Start(), or
+//     holder, or elements set to them: cmds[i] = exec.Command(n)) and
+//     started by a range loop over it or a loop over its indexes (for i
+//     := 0; i < len(cmds); i++) (c.Start(), cmds[i].Start(), or
 //     c.cmd.Start() for the command an element holds)
 //     ("for _, c := range cmds { if err := c.Start(); err != nil {
 //     return err } }"): every path from the start must pass a loop that
-//     waits for each element, or hand the slice on, before it returns;
+//     waits for each element, or hand the slice on, before it returns.
+//     The cleanup before the return when the i-th start fails may wait for
+//     the started prefix alone (range cmds[:i], or stopAll(cmds[:i]) of a
+//     function that waits for each). The loop that then waits for the
+//     commands one by one must not return from inside ("if err :=
+//     c.Wait(); err != nil { return err }"): that return leaves the
+//     commands after it unwaited, unless the rest (range cmds[i+1:],
+//     stopAll(cmds[i+1:])) or the whole slice is waited or handed on
+//     before it, or a deferred wait reaps them;
 //   - a started command stored in an unexported struct field that no
 //     function of the package waits for (or hands on), reported at the
 //     store: "field child of server holds the child started by

@@ -123,6 +123,12 @@ type checker struct {
 	// wrappers memoizes which struct types of the package wrap a command
 	// (wrapper.go).
 	wrappers map[*types.TypeName]bool
+	// bound are the uses of the package's command method values
+	// (boundcall.go), built on first use.
+	bound map[token.Pos]*boundUse
+	// methodWaitMemo memoizes which methods of wrappers wait for the
+	// held command (wrapper.go).
+	methodWaitMemo map[*types.Func]bool
 }
 
 // A fun is one function body under analysis.
@@ -156,6 +162,16 @@ type fun struct {
 	// chained lists calls of exec.CommandContext whose result is used
 	// directly, as in exec.CommandContext(ctx, "sh", "-c", s).Output().
 	chained []*ast.CallExpr
+	// bound are the calls of command method values that are only called,
+	// with the selector that made each ("wait := cmd.Wait"), and lparens
+	// the body's calls by the position SSA gives them (boundcall.go).
+	bound   map[*ast.CallExpr]*ast.SelectorExpr
+	lparens map[token.Pos]*ast.CallExpr
+	// helperStarts are the calls that hand files of the function to a
+	// child through a start helper of the package (helperstart.go).
+	helperStarts []helperStart
+	// waitLoops are the loops judged by checkWaitLoops (waitloop.go).
+	waitLoops map[*ast.RangeStmt]bool
 }
 
 // A command is a local *exec.Cmd created in the function.
@@ -200,6 +216,9 @@ type command struct {
 	// procAliases are the local variables assigned cmd.Process: a Wait
 	// or Release on them is one on the command (procalias.go).
 	procAliases []*types.Var
+	// cmdAliases are the local variables assigned the command itself
+	// ("current = cmd"; cmdalias.go).
+	cmdAliases []*types.Var
 	// assigns are the positions where the variable is assigned a command,
 	// in source order: a field set or a start belongs to the command of
 	// the last assignment before it.
@@ -253,7 +272,8 @@ func (c *checker) function(f *ast.File, node ast.Node, body *ast.BlockStmt, grap
 	fn.collectDefs()
 	fn.collectParamStarts()
 	fn.collectRangeStarts()
-	if len(fn.cmds) == 0 && len(fn.procs) == 0 && len(fn.chained) == 0 && len(fn.unstored) == 0 && len(fn.paramStarts) == 0 && len(fn.rangeStarts) == 0 && len(fn.forkExecs) == 0 {
+	fn.collectHelperStarts() // helperstart.go
+	if len(fn.cmds) == 0 && len(fn.procs) == 0 && len(fn.chained) == 0 && len(fn.unstored) == 0 && len(fn.paramStarts) == 0 && len(fn.rangeStarts) == 0 && len(fn.forkExecs) == 0 && len(fn.helperStarts) == 0 {
 		return
 	}
 	if fn.cfg = graph(); fn.cfg == nil {
@@ -542,6 +562,14 @@ func (fn *fun) collectUses() {
 			if as, ok := parent.(*ast.AssignStmt); ok && isLHS(as, id) {
 				return true // cmd = exec.Command(...)
 			}
+			if alias := fn.cmdAlias(cmd, id, parent); alias != nil {
+				// current = cmd: the variable is the command too
+				// (cmdalias.go).
+				if !slices.Contains(cmd.cmdAliases, alias) {
+					cmd.cmdAliases = append(cmd.cmdAliases, alias)
+				}
+				return true
+			}
 			if _, ok := parent.(*ast.StarExpr); ok {
 				return true
 			}
@@ -609,6 +637,10 @@ func (fn *fun) collectUses() {
 				cmd.pipes = true
 			case "StdinPipe":
 				cmd.stdinPipe = true
+			default:
+				if fn.wrapperWaitCall(sel) { // s.Close() that waits: wrapper.go
+					cmd.waited = true
+				}
 			}
 			return true
 		}
@@ -646,6 +678,9 @@ func (fn *fun) collectUses() {
 				cmd.escapes, cmd.handed, cmd.escapesElsewhere = true, true, true
 			}
 		case "Start", "Run", "Wait", "Output", "CombinedOutput":
+			if fn.boundValue(cmd, sel, name) { // boundcall.go
+				return true
+			}
 			cmd.escapes, cmd.handed, cmd.escapesElsewhere = true, true, true // a method value, as in g.Go(cmd.Wait)
 			cmd.waited = true
 		case "SysProcAttr":
@@ -659,6 +694,7 @@ func (fn *fun) collectUses() {
 		return true
 	})
 	fn.collectAliasUses()
+	fn.collectCmdAliasUses()
 }
 
 // usedThrough records a call of a function of the package that starts or

@@ -31,7 +31,7 @@ func TestStrict(t *testing.T) {
 }
 
 func TestOwnership(t *testing.T) {
-	analysistest.Run(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/reaping", "execfd/funcvalue", "execfd/creators", "execfd/loops", "execfd/owningfield", "execfd/borrow", "execfd/pdeathsig", "execfd/boundedread", "execfd/branches", "execfd/paramstart", "execfd/regression_startmayfail", "execfd/regression_runningchild", "execfd/procalias", "execfd/windows", "execfd/reaper", "execfd/reaperlib", "execfd/reaperuse", "execfd/reaperinit", "execfd/reaperimport", "execfd/reaperunused", "execfd/filefield", "execfd/fdnumber", "execfd/starthelper", "execfd/stdinpipe", "execfd/inlinestart", "execfd/regression_undrainedpipe", "execfd/startcloser", "execfd/interfacecalls", "execfd/fieldslice", "execfd/configuredcreator", "execfd/regression_stdinfeed", "execfd/regression_sharedholder")
+	analysistest.Run(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/reaping", "execfd/funcvalue", "execfd/creators", "execfd/loops", "execfd/owningfield", "execfd/borrow", "execfd/pdeathsig", "execfd/boundedread", "execfd/branches", "execfd/paramstart", "execfd/regression_startmayfail", "execfd/regression_runningchild", "execfd/procalias", "execfd/cmdalias", "execfd/windows", "execfd/reaper", "execfd/reaperlib", "execfd/reaperuse", "execfd/reaperinit", "execfd/reaperimport", "execfd/reaperunused", "execfd/filefield", "execfd/fdnumber", "execfd/starthelper", "execfd/stdinpipe", "execfd/inlinestart", "execfd/regression_undrainedpipe", "execfd/startcloser", "execfd/interfacecalls", "execfd/fieldslice", "execfd/configuredcreator", "execfd/regression_stdinfeed", "execfd/regression_sharedholder")
 }
 
 // TestCrossPackage: what a function of another package does with a command
@@ -47,16 +47,45 @@ func TestWrapper(t *testing.T) {
 	analysistest.Run(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/wrapper", "execfd/wrapperlib", "execfd/wrapperuse")
 }
 
+// TestNamedWrapper: a wrapper that keeps its command in a named field,
+// with its own Start and Wait, is followed like one that embeds it; the
+// hint stops the child through the field, and another package follows it
+// only when the field is exported (issue 25).
+func TestNamedWrapper(t *testing.T) {
+	analysistest.Run(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/namedwrapper", "execfd/namedwrapperlib", "execfd/namedwrapperuse")
+}
+
 // TestHandBack: a child given back to the caller on some returns and
 // dropped unwaited on another (issue 25, recall audit shape S10).
 func TestHandBack(t *testing.T) {
 	analysistest.Run(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/handback")
 }
 
-// TestStructSlice: commands held in a slice of structs, started in a loop
-// (issue 25, recall audit shape S9).
+// TestStructSlice: commands held in a slice of structs, started in a loop,
+// also over the slice's indexes (issue 25, recall audit shape S9, shape 3).
 func TestStructSlice(t *testing.T) {
-	analysistest.Run(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/structslice")
+	analysistest.Run(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/structslice", "execfd/indexloop")
+}
+
+// TestMethodValue: a command's method value that is only called is the
+// method: "start := cmd.Start; start()" starts it, "wait()" waits for it
+// (issue 25).
+func TestMethodValue(t *testing.T) {
+	analysistest.Run(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/methodvalue")
+}
+
+// TestHelperStart: files handed to a child by a helper of the package
+// that starts it, called directly or through a function-typed field
+// assigned once (issue 25, shape 5).
+func TestHelperStart(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/helperstart")
+}
+
+// TestWaitLoop: a return inside the loop that waits for the commands a
+// range loop started leaves the later ones unwaited; the cleanup when the
+// k-th start fails waits for the started prefix (issue 25).
+func TestWaitLoop(t *testing.T) {
+	analysistest.Run(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/waitloop")
 }
 
 // TestEndsProgram: a child left unwaited only on a return of an error to

@@ -71,7 +71,7 @@ func (c *checker) exportFacts(files []*ast.File) {
 			if fact != nil {
 				c.pass.ExportObjectFact(fn, fact)
 			}
-			if sig.Recv() == nil && c.isCmdCreator(fn) {
+			if sig.Recv() == nil && c.isCmdCreator(fn) && c.createsReachable(sig) {
 				c.pass.ExportObjectFact(fn, new(cmdCreator))
 			}
 		}
@@ -86,4 +86,16 @@ func (c *checker) importedUse(fn *types.Func, i int) (paramUse, bool) {
 		return 0, false
 	}
 	return paramUse(fact.Uses[i]), true
+}
+
+// createsReachable reports whether the command a creator returns is one
+// another package follows: an *exec.Cmd, or a wrapper whose command it can
+// reach (wrapper.go).
+func (c *checker) createsReachable(sig *types.Signature) bool {
+	for v := range sig.Results().Variables() {
+		if isCmd(v.Type()) || c.reachableWrapper(v.Type()) {
+			return true
+		}
+	}
+	return false
 }

@@ -81,6 +81,7 @@ func (fn *fun) checkFiles() {
 			hs = append(hs, handoff{f: f, start: p.call, what: p.name, process: true})
 		}
 	}
+	hs = append(hs, fn.startHelperHandoffs()...) // helperstart.go
 	done := make(map[*file]bool)
 	for _, h := range hs {
 		if !done[h.f] && fn.checkHandoff(h) {

@@ -33,8 +33,9 @@ type paramStart struct {
 	start *ast.CallExpr
 }
 
-// collectParamStarts finds the Starts of the function's *exec.Cmd
-// parameters outside function literals and go statements.
+// collectParamStarts finds the Starts of the function's *exec.Cmd (or
+// wrapper, wrapper.go) parameters outside function literals and go
+// statements.
 func (fn *fun) collectParamStarts() {
 	sig := fn.signature()
 	if sig == nil || sig.Results().Len() == 0 || !isErrorType(sig.Results().At(sig.Results().Len()-1).Type()) {
@@ -42,7 +43,7 @@ func (fn *fun) collectParamStarts() {
 	}
 	params := make(map[*types.Var]bool)
 	for i := range sig.Params().Len() {
-		if p := sig.Params().At(i); isCmd(p.Type()) {
+		if p := sig.Params().At(i); fn.c.isCmdLike(p.Type()) {
 			params[p] = true
 		}
 	}
@@ -119,7 +120,7 @@ func (fn *fun) checkParamStarts() {
 			report(analysis.Diagnostic{
 				Pos: ps.start.Pos(), End: ps.start.End(),
 				Message: fmt.Sprintf("%s.Start succeeds but a later error is returned without waiting for the child: the caller sees a failure and has no reason to wait, so once it exits it stays a zombie until the parent exits (unless the process reaps every child itself); %s",
-					name, fn.stopHint(name, q.Err, *leak)+" before returning the error"),
+					name, fn.stopHint(fn.stopName(ps.v), q.Err, *leak)+" before returning the error"),
 				Related: related(leak.Node, "returns an error here with the child unwaited"),
 			})
 		}

@@ -105,12 +105,21 @@ func (fn *fun) collectAliasUses() {
 // node assigns the command's Process to: after a successful Start it is
 // not nil.
 func (fn *fun) aliasAssigned(cmd *command) func(ast.Node) *types.Var {
-	if len(cmd.procAliases) == 0 {
+	if len(cmd.procAliases) == 0 && len(cmd.cmdAliases) == 0 {
 		return nil
 	}
 	return func(n ast.Node) *types.Var {
 		as, ok := n.(*ast.AssignStmt)
-		if !ok || len(as.Rhs) != 1 || !fn.isProcessOf(as.Rhs[0], cmd.v) {
+		if !ok || len(as.Rhs) != 1 || len(as.Lhs) != 1 {
+			return nil
+		}
+		if isVar(fn.info(), as.Rhs[0], cmd.v) {
+			if v := fn.localVar(as.Lhs[0]); slices.Contains(cmd.cmdAliases, v) {
+				return v // current = cmd (cmdalias.go)
+			}
+			return nil
+		}
+		if !fn.isProcessOf(as.Rhs[0], cmd.v) {
 			return nil
 		}
 		if v := fn.processAlias(ast.Unparen(as.Rhs[0]).(*ast.SelectorExpr), as); slices.Contains(cmd.procAliases, v) {

@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"maps"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -13,7 +14,7 @@ import (
 
 // Commands made into a local slice first ("cmds = append(cmds,
 // exec.Command(n))", a slice literal of commands) and then started by a
-// range loop over the slice ("for _, c := range cmds { if err :=
+// range loop over the slice (or a loop over its indexes) ("for _, c := range cmds { if err :=
 // c.Start(); err != nil { return err } }") are the function's, as if it
 // had named each: the return when the k-th start fails leaves the k-1
 // children started before it unwaited. Every path from such a start must
@@ -26,67 +27,118 @@ type rangeStart struct {
 	call *ast.CallExpr // elem.Start()
 	elem string        // the element as written: "c", "cmds[i]"
 	col  *collection
-	loop *ast.RangeStmt
+	loop ast.Stmt // the *ast.RangeStmt, or the *ast.ForStmt over the indexes
+	body *ast.BlockStmt
+	key  *types.Var // the loop's index, or nil
 }
 
 // collectRangeStarts finds the starts of elements of local slices that
-// hold only commands the function made.
+// hold only commands the function made, in a range loop over the slice or
+// a loop over its indexes ("for i := 0; i < len(cmds); i++").
 func (fn *fun) collectRangeStarts() {
 	info := fn.info()
 	fn.walk(func(n ast.Node, stack []ast.Node, inLit bool) bool {
-		if _, ok := n.(*ast.FuncLit); ok {
+		switch n := n.(type) {
+		case *ast.FuncLit:
 			return false
-		}
-		rs, ok := n.(*ast.RangeStmt)
-		if !ok {
-			return true
-		}
-		s := fn.localVar(rs.X)
-		if s == nil || !fn.holdsFreshCmds(s) {
-			return true
-		}
-		var key, val *types.Var
-		if id, ok := rs.Key.(*ast.Ident); ok {
-			key, _ = info.ObjectOf(id).(*types.Var)
-		}
-		if id, ok := rs.Value.(*ast.Ident); ok {
-			val, _ = info.ObjectOf(id).(*types.Var)
-		}
-		ast.Inspect(rs.Body, func(m ast.Node) bool {
-			if _, ok := m.(*ast.FuncLit); ok {
-				return false
-			}
-			call, ok := m.(*ast.CallExpr)
-			if !ok {
+		case *ast.RangeStmt:
+			s := fn.localVar(n.X)
+			if s == nil || !fn.holdsFreshCmds(s) {
 				return true
 			}
-			sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-			if !ok || sel.Sel.Name != "Start" || !fn.c.isCmdLike(info.TypeOf(sel.X)) {
-				return true
+			key, _ := rangeVar(info, n.Key)
+			val, _ := rangeVar(info, n.Value)
+			fn.collectLoopStarts(n, n.Body, s, key, val)
+		case *ast.ForStmt:
+			if key, s := fn.indexLoop(n); s != nil && fn.holdsFreshCmds(s) {
+				fn.collectLoopStarts(n, n.Body, s, key, nil)
 			}
-			isElem := false
-			x := ast.Unparen(sel.X)
-			if f, ok := x.(*ast.SelectorExpr); ok && info.Selections[f] != nil && info.Selections[f].Kind() == types.FieldVal {
-				x = ast.Unparen(f.X) // ec.cmd.Start(): the command an element holds
-			}
-			switch x := x.(type) {
-			case *ast.Ident:
-				isElem = val != nil && info.Uses[x] == val
-			case *ast.IndexExpr:
-				isElem = key != nil && isVar(info, x.X, s) && isVar(info, x.Index, key)
-			}
-			if isElem {
-				fn.rangeStarts = append(fn.rangeStarts, &rangeStart{call: call, elem: types.ExprString(sel.X), col: &collection{v: s}, loop: rs})
-			}
-			return true
-		})
+		}
 		return true
 	})
 }
 
+// collectLoopStarts finds, in the body of a loop over the slice s, the
+// starts of its element: val.Start(), s[key].Start(), or the start of
+// the command an element holds, val.cmd.Start().
+func (fn *fun) collectLoopStarts(loop ast.Stmt, body *ast.BlockStmt, s, key, val *types.Var) {
+	info := fn.info()
+	ast.Inspect(body, func(m ast.Node) bool {
+		if _, ok := m.(*ast.FuncLit); ok {
+			return false
+		}
+		call, ok := m.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok || sel.Sel.Name != "Start" || !fn.c.isCmdLike(info.TypeOf(sel.X)) {
+			return true
+		}
+		isElem := false
+		x := ast.Unparen(sel.X)
+		if f, ok := x.(*ast.SelectorExpr); ok && info.Selections[f] != nil && info.Selections[f].Kind() == types.FieldVal {
+			x = ast.Unparen(f.X) // ec.cmd.Start(): the command an element holds
+		}
+		switch x := x.(type) {
+		case *ast.Ident:
+			isElem = val != nil && info.Uses[x] == val
+		case *ast.IndexExpr:
+			isElem = key != nil && isVar(info, x.X, s) && isVar(info, x.Index, key)
+		}
+		if isElem {
+			fn.rangeStarts = append(fn.rangeStarts, &rangeStart{call: call, elem: types.ExprString(sel.X), col: &collection{v: s}, loop: loop, body: body, key: key})
+		}
+		return true
+	})
+}
+
+// indexLoop returns the index and the local slice of a loop over the
+// slice's indexes, "for i := 0; i < len(s); i++", whose body does not
+// assign the index.
+func (fn *fun) indexLoop(loop *ast.ForStmt) (*types.Var, *types.Var) {
+	info := fn.info()
+	init, ok := loop.Init.(*ast.AssignStmt)
+	if !ok || init.Tok != token.DEFINE || len(init.Lhs) != 1 || len(init.Rhs) != 1 || !isZero(info, init.Rhs[0]) {
+		return nil, nil
+	}
+	key := fn.localVar(init.Lhs[0])
+	cond, ok := loop.Cond.(*ast.BinaryExpr)
+	post, okPost := loop.Post.(*ast.IncDecStmt)
+	if key == nil || !ok || cond.Op != token.LSS || !isVar(info, cond.X, key) || !okPost || post.Tok != token.INC || !isVar(info, post.X, key) {
+		return nil, nil
+	}
+	l, ok := ast.Unparen(cond.Y).(*ast.CallExpr)
+	if !ok || len(l.Args) != 1 {
+		return nil, nil
+	}
+	if id, ok := ast.Unparen(l.Fun).(*ast.Ident); !ok || info.Uses[id] != types.Universe.Lookup("len") {
+		return nil, nil
+	}
+	s := fn.localVar(l.Args[0])
+	assigned := false
+	ast.Inspect(loop.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for _, x := range n.Lhs {
+				assigned = assigned || isVar(info, x, key)
+			}
+		case *ast.IncDecStmt:
+			assigned = assigned || isVar(info, n.X, key)
+		case *ast.UnaryExpr:
+			assigned = assigned || (n.Op == token.AND && isVar(info, n.X, key))
+		}
+		return !assigned
+	})
+	if s == nil || assigned {
+		return nil, nil
+	}
+	return key, s
+}
+
 // holdsFreshCmds reports whether the local slice of commands is given,
 // in the function, only fresh commands: nil, make, a literal of command
-// creations, or appends of them to itself.
+// creations, appends of them to itself, or elements set to them.
 func (fn *fun) holdsFreshCmds(s *types.Var) bool {
 	sl, ok := s.Type().Underlying().(*types.Slice)
 	if !ok || !(fn.c.isCmdLike(sl.Elem()) || fn.c.holdsCmdField(sl.Elem())) || s.Parent() == nil || s.Parent() == fn.c.pass.Pkg.Scope() {
@@ -98,7 +150,11 @@ func (fn *fun) holdsFreshCmds(s *types.Var) bool {
 		if ok && fn.c.isCmdCreatorCall(call) {
 			return true
 		}
-		// &extCommand{cmd: exec.Command(n)}, or a local holding one.
+		// &extCommand{cmd: exec.Command(n)}, or a local holding one; a
+		// new wrapper, &proc{cmd: exec.Command(n)} (wrapper.go).
+		if fn.c.isWrapper(sl.Elem()) && fn.c.wrapperLit(e) {
+			return fn.freshWrapperLit(e)
+		}
 		return !fn.c.isCmdLike(sl.Elem()) && fn.freshHolder(e, 0)
 	}
 	value := func(e ast.Expr) bool {
@@ -139,6 +195,13 @@ func (fn *fun) holdsFreshCmds(s *types.Var) bool {
 		switch n := n.(type) {
 		case *ast.AssignStmt:
 			for i, l := range n.Lhs {
+				if ix, ok := ast.Unparen(l).(*ast.IndexExpr); ok && isVar(info, ix.X, s) {
+					// cmds[i] = exec.Command(n): an element set.
+					if len(n.Lhs) != len(n.Rhs) || !fresh(n.Rhs[i]) {
+						assigned = false
+					}
+					continue
+				}
 				if id, ok := ast.Unparen(l).(*ast.Ident); !ok || info.ObjectOf(id) != s {
 					continue
 				}
@@ -179,6 +242,11 @@ func (fn *fun) checkRangeStarts() {
 	for _, rs := range fn.rangeStarts {
 		// Collected from a range loop's body: always in the loop.
 		released := fn.releases(rs.col)
+		fn.checkWaitLoops(rs, released) // waitloop.go
+		if prefix := fn.startedPrefix(rs); len(prefix) > 0 {
+			released = maps.Clone(released)
+			maps.Copy(released, prefix)
+		}
 		q := &pathflow.Query{
 			Info:     fn.info(),
 			CFG:      fn.cfg,
@@ -198,7 +266,7 @@ func (fn *fun) checkRangeStarts() {
 			}
 			col := rs.col.v.Name()
 			why, at := "they are never waited (each stays a zombie once it exits)", "this return leaves them unwaited"
-			if rs.loop.Body.Pos() <= l.Node.Pos() && l.Node.End() <= rs.loop.Body.End() {
+			if rs.body.Pos() <= l.Node.Pos() && l.Node.End() <= rs.body.End() {
 				why, at = "when a later start fails, the children started so far are never waited (each stays a zombie once it exits)", "this return leaves the children started so far unwaited"
 			}
 			fn.unwaitedReport()(analysis.Diagnostic{
@@ -290,4 +358,24 @@ func (fn *fun) freshHolder(e ast.Expr, depth int) bool {
 		return assigned && ok
 	}
 	return false
+}
+
+// freshWrapperLit reports whether the new wrapper &W{...} holds a fresh
+// command: its command field is a creator call or left for the wrapper's
+// own methods to fill.
+func (fn *fun) freshWrapperLit(e ast.Expr) bool {
+	lit := ast.Unparen(ast.Unparen(e).(*ast.UnaryExpr).X).(*ast.CompositeLit)
+	info := fn.info()
+	for _, elt := range lit.Elts {
+		if kv, ok := elt.(*ast.KeyValueExpr); ok {
+			elt = kv.Value
+		}
+		if !isCmd(info.TypeOf(elt)) {
+			continue
+		}
+		if call, ok := ast.Unparen(elt).(*ast.CallExpr); !ok || !fn.c.isCmdCreatorCall(call) {
+			return false
+		}
+	}
+	return true
 }

@@ -96,7 +96,7 @@ func (fn *fun) checkWait(cmd *command, start *ast.CallExpr) {
 		Creation: start,
 		Err:      fn.errOf(start, path),
 		// "if cmd.Start() == nil && ...": the branch where it failed has no child.
-		ErrResult: isStartCall(start),
+		ErrResult: isStartCall(start) || fn.boundStart(start),
 
 		ErrPredicate: fn.c.pred.Arg, Table: fn.c.table, NoteUnchecked: true,
 		HeldBy: fn.aliasAssigned(cmd),
@@ -167,28 +167,28 @@ func (fn *fun) checkWait(cmd *command, start *ast.CallExpr) {
 // reportUnwaited reports the start of a child left unwaited at the leak l;
 // errVar is Start's error variable, or nil.
 func (fn *fun) reportUnwaited(report func(analysis.Diagnostic), cmd *command, start *ast.CallExpr, l pathflow.Leak, errVar *types.Var, msg string) {
-	name := cmd.v.Name()
+	name, stop := cmd.v.Name(), fn.stopName(cmd.v)
 	killNote := ""
 	if cmd.kills {
 		killNote = " (Process.Kill and Signal do not reap it)"
 	}
-	hint := fmt.Sprintf("on every path, call %[1]s.Wait, or go %[1]s.Wait() if it must keep running, or %[1]s.Process.Kill then Wait to stop it", name)
+	hint := fmt.Sprintf("on every path, call %[1]s.Wait, or go %[1]s.Wait() if it must keep running, or %[1]s.Process.Kill then Wait to stop it", stop)
 	if fn.outputPipe(cmd) {
 		// A child blocked writing to a full pipe that nothing reads
 		// never exits: a plain Wait there hangs (a failed Apply of a
 		// tar stream leaves tar writing to its StdoutPipe).
-		hint = fmt.Sprintf("at the returns that leave it unwaited, call %[1]s.Process.Kill then %[1]s.Wait (a plain Wait blocks while the child is stuck writing to a pipe nothing drains), or go %[1]s.Wait() if it must keep running", name)
+		hint = fmt.Sprintf("at the returns that leave it unwaited, call %[1]s.Process.Kill then %[1]s.Wait (a plain Wait blocks while the child is stuck writing to a pipe nothing drains), or go %[1]s.Wait() if it must keep running", stop)
 	}
 	success := fn.successReturn(l.Node) || fn.returnsStartError(l, start, errVar) // runningchild.go
 	if !fn.outputPipe(cmd) && success {
-		hint = runningChildHint(name) // runningchild.go
+		hint = runningChildHint(stop) // runningchild.go
 	}
-	guard := killGuard(name, errVar, l) // startfailed.go
+	guard := killGuard(stop, errVar, l) // startfailed.go
 	if _, ok := l.Node.(*ast.ReturnStmt); ok && !fn.outputPipe(cmd) && !success {
-		hint, guard = givingUpHint(name, guard), "" // runningchild.go
+		hint, guard = givingUpHint(stop, guard), "" // runningchild.go
 	}
 	if cmd.handoffs != nil {
-		hint, guard = handedBackHint(name, killGuard(name, errVar, l)), "" // handoffreturn.go
+		hint, guard = handedBackHint(stop, killGuard(stop, errVar, l)), "" // handoffreturn.go
 	}
 	hint += guard + fn.stdinFeedNote(cmd, start) // stdinfeed.go
 	report(analysis.Diagnostic{
@@ -226,7 +226,7 @@ func (fn *fun) outputPipe(cmd *command) bool {
 // isProcessOf reports whether e is cmd.Process for the variable.
 func (fn *fun) isProcessOf(e ast.Expr, v *types.Var) bool {
 	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
-	return ok && sel.Sel.Name == "Process" && (isVar(fn.info(), sel.X, v) || fn.heldCmd(sel.X, v))
+	return ok && sel.Sel.Name == "Process" && (isVar(fn.info(), sel.X, v) || fn.heldCmd(sel.X, v) || fn.isCmdAliasOf(sel.X, v))
 }
 
 // checkDetachedProcess reports os.StartProcess handing the parent's

@@ -4,19 +4,25 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+
+	"github.com/tmplint/tmplint/internal/fieldflow"
 )
 
-// A wrapper is a struct type of a package that embeds an *exec.Cmd and
-// has its own Start and Wait methods, whose bodies start and wait for the
-// embedded command (git-lfs's subprocess.Cmd: its Wait closes the pipes it
-// handed out, then waits). A child started through the wrapper's Start is
-// reaped only by its Wait (or a Wait of the embedded command), so a local
-// *W is followed like a local *exec.Cmd: started, then waited on every
-// path or handed on. The messages name the wrapper's own methods, which
-// is what the caller calls; the command is embedded, so x.Process is the
-// child's process as for an *exec.Cmd. Whether a type is a wrapper is
-// decided from the bodies of its methods in its own package and exported
-// as a fact on the type's name, for the packages that use it.
+// A wrapper is a struct type of a package that holds an *exec.Cmd, embedded
+// or in its only field of that type, and has its own Start and Wait
+// methods, whose bodies start and wait for the held command (git-lfs's
+// subprocess.Cmd embeds it: its Wait closes the pipes it handed out, then
+// waits; others keep it in a field "cmd"). A child started through the
+// wrapper's Start is reaped only by its Wait (or a Wait of the held
+// command), so a local *W is followed like a local *exec.Cmd: started,
+// then waited on every path or handed on. The messages name the wrapper's
+// own Start, which is what the caller calls. An embedded command's process
+// is x.Process, as for an *exec.Cmd; a command in a named field is reached
+// as x.cmd, so the hint to stop the child names x.cmd.Process.Kill then
+// x.cmd.Wait. Whether a type is a wrapper is decided from the bodies of its
+// methods in its own package and exported as a fact on the type's name,
+// for the packages that use it, when they can reach the command to stop
+// it: embedded, or in an exported field.
 
 // cmdWrapper is the fact of a wrapper type's name.
 type cmdWrapper struct{}
@@ -50,7 +56,7 @@ func (c *checker) isWrapper(t types.Type) bool {
 }
 
 // wrapperCandidate returns the name of the struct type that t points to
-// when that struct embeds an *exec.Cmd.
+// when that struct holds an *exec.Cmd (heldCmdField).
 func wrapperCandidate(t types.Type) *types.TypeName {
 	ptr, ok := types.Unalias(t).(*types.Pointer)
 	if !ok {
@@ -60,30 +66,40 @@ func wrapperCandidate(t types.Type) *types.TypeName {
 	if !ok || named.TypeParams() != nil || named.Obj().Pkg() == nil {
 		return nil
 	}
-	if embeddedCmd(named) == nil {
+	if heldCmdField(named) == nil {
 		return nil
 	}
 	return named.Obj()
 }
 
-// embeddedCmd returns the *exec.Cmd field that the struct type embeds.
-func embeddedCmd(named *types.Named) *types.Var {
+// heldCmdField returns the *exec.Cmd field of the struct type: the one it
+// embeds, or else its only field of that type.
+func heldCmdField(named *types.Named) *types.Var {
 	st, ok := named.Underlying().(*types.Struct)
 	if !ok {
 		return nil
 	}
+	var only *types.Var
+	n := 0
 	for f := range st.Fields() {
-		if f.Embedded() && isCmd(f.Type()) {
+		if !isCmd(f.Type()) {
+			continue
+		}
+		if f.Embedded() {
 			return f
 		}
+		only, n = f, n+1
 	}
-	return nil
+	if n != 1 {
+		return nil
+	}
+	return only
 }
 
 // wrapsMethod reports whether the type's own method of that name (not one
-// promoted from the embedded command) calls the same method of the
-// embedded command on its receiver: "func (c *Cmd) Wait() error { ...;
-// return c.Cmd.Wait() }".
+// promoted from an embedded command) calls the same method of the held
+// command on its receiver: "func (c *Cmd) Wait() error { ...; return
+// c.Cmd.Wait() }", "func (p *proc) Start() error { return p.cmd.Start() }".
 func (c *checker) wrapsMethod(tn *types.TypeName, name string) bool {
 	named := tn.Type().(*types.Named)
 	var m *types.Func
@@ -101,7 +117,7 @@ func (c *checker) wrapsMethod(tn *types.TypeName, name string) bool {
 	}
 	info := c.pass.TypesInfo
 	recv, _ := info.Defs[decl.Recv.List[0].Names[0]].(*types.Var)
-	field := embeddedCmd(named)
+	field := heldCmdField(named)
 	if recv == nil || field == nil {
 		return false
 	}
@@ -133,8 +149,8 @@ func isHeldField(info *types.Info, e ast.Expr, v, field *types.Var) bool {
 	return s != nil && s.Kind() == types.FieldVal && s.Obj() == field
 }
 
-// heldCmd reports whether e is the embedded command of the wrapper held by
-// the local variable v: "x.Cmd".
+// heldCmd reports whether e is the command held by the wrapper the local
+// variable v holds: "x.Cmd", "x.cmd".
 func (fn *fun) heldCmd(e ast.Expr, v *types.Var) bool {
 	named, ok := types.Unalias(v.Type()).(*types.Pointer)
 	if !ok {
@@ -144,8 +160,19 @@ func (fn *fun) heldCmd(e ast.Expr, v *types.Var) bool {
 	if !ok {
 		return false
 	}
-	field := embeddedCmd(n)
+	field := heldCmdField(n)
 	return field != nil && fn.c.isWrapper(v.Type()) && isHeldField(fn.info(), e, v, field)
+}
+
+// reachableWrapper reports whether t is a pointer to a wrapper of the
+// package whose command another package can reach, to stop the child
+// through it: embedded, or in an exported field.
+func (c *checker) reachableWrapper(t types.Type) bool {
+	if !c.isWrapper(t) {
+		return false
+	}
+	f := heldCmdField(types.Unalias(types.Unalias(t).(*types.Pointer).Elem()).(*types.Named))
+	return f.Embedded() || f.Exported()
 }
 
 // exportWrappers exports the fact of each wrapper type of the package.
@@ -156,14 +183,14 @@ func (c *checker) exportWrappers() {
 		if !ok || tn.IsAlias() {
 			continue
 		}
-		if c.isWrapper(types.NewPointer(tn.Type())) {
+		if c.reachableWrapper(types.NewPointer(tn.Type())) {
 			c.pass.ExportObjectFact(tn, new(cmdWrapper))
 		}
 	}
 }
 
-// heldUse records what the function does with x.Cmd, the command embedded
-// in the wrapper x: its Start and Wait are the child's as the wrapper's
+// heldUse records what the function does with x.Cmd, the command held by
+// the wrapper x: its Start and Wait are the child's as the wrapper's
 // are; any other use of it as a value hands the child on.
 func (fn *fun) heldUse(cmd *command, held *ast.SelectorExpr, stack []ast.Node, inLit bool) {
 	at := func(i int) ast.Node {
@@ -234,4 +261,60 @@ func (cmd *command) processCall(name string) {
 	case "Kill", "Signal":
 		cmd.kills = true
 	}
+}
+
+// stopName names, for a hint, what the child of the variable v is stopped
+// and reaped through: the command variable, or for a wrapper that keeps its command in
+// a named field, that field of it ("p.cmd": p.cmd.Process.Kill, then
+// p.cmd.Wait, which reaps it as the wrapper's Wait does).
+func (fn *fun) stopName(v *types.Var) string {
+	if !fn.c.isWrapper(v.Type()) {
+		return v.Name()
+	}
+	named := types.Unalias(types.Unalias(v.Type()).(*types.Pointer).Elem()).(*types.Named)
+	if f := heldCmdField(named); !f.Embedded() {
+		return v.Name() + "." + f.Name()
+	}
+	return v.Name()
+}
+
+// methodWaits reports whether the method of a wrapper, called on it, waits
+// for the held command: its body (or a function of the package it gives
+// the receiver to) waits for the command or its Process, as read on the
+// SSA form (a Close that kills then waits, a Stop that calls Close).
+func (c *checker) methodWaits(m *types.Func) bool {
+	if c.methodWaitMemo == nil {
+		c.methodWaitMemo = make(map[*types.Func]bool)
+	}
+	if v, ok := c.methodWaitMemo[m]; ok {
+		return v
+	}
+	c.methodWaitMemo[m] = false
+	flow, prog := c.flow()
+	sf := prog.FuncValue(m)
+	ok := sf != nil && sf.Blocks != nil && len(sf.Params) > 0 && flow.Param(sf, 0)&fieldflow.Releases != 0
+	c.methodWaitMemo[m] = ok
+	return ok
+}
+
+// wrapperWaitCall reports whether sel, called, is a method of a wrapper
+// other than its Start, Wait and pipes that waits for the held command: in
+// the package, as its body says; of another package, any such method may.
+func (fn *fun) wrapperWaitCall(sel *ast.SelectorExpr) bool {
+	s := fn.info().Selections[sel]
+	if s == nil || s.Kind() != types.MethodVal || !fn.c.isWrapper(fn.info().TypeOf(sel.X)) {
+		return false
+	}
+	m, ok := s.Obj().(*types.Func)
+	if !ok || len(s.Index()) != 1 {
+		return false // promoted from the command
+	}
+	switch m.Name() {
+	case "Start", "Wait", "StdoutPipe", "StderrPipe", "StdinPipe":
+		return false
+	}
+	if m.Pkg() != fn.c.pass.Pkg {
+		return true // its body is not read here: it may wait
+	}
+	return fn.c.methodWaits(m)
 }

@@ -26,7 +26,7 @@ func values(names []string) error {
 		}
 	}
 	for _, s := range stages {
-		if err := s.cmd.Wait(); err != nil {
+		if err := s.cmd.Wait(); err != nil { // want `^s\.cmd\.Wait waits for the commands of stages one by one, but a return inside the loop leaves the commands after it unwaited`
 			return err
 		}
 	}
@@ -50,7 +50,7 @@ func holders(names []string) (err error) {
 		return errors.New("too many") // the loop's leak is reported once
 	}
 	for _, s := range stages {
-		if err = s.cmd.Wait(); err != nil {
+		if err = s.cmd.Wait(); err != nil { // want `^s\.cmd\.Wait waits for the commands of stages one by one`
 			return
 		}
 	}

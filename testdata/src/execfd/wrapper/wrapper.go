@@ -84,3 +84,27 @@ func notAWrapper() error {
 	h := &half{Cmd: exec.Command("worker")}
 	return h.Start()
 }
+
+// closer embeds its command and reaps it in Close.
+type closer struct{ *exec.Cmd } // want closer:"cmdWrapper"
+
+func (c *closer) Start() error { return c.Cmd.Start() }
+func (c *closer) Wait() error  { return c.Cmd.Wait() }
+
+func (c *closer) Close() error {
+	c.Process.Kill()
+	return c.Cmd.Wait()
+}
+
+// closedByMethod reaps through the deferred Close.
+func closedByMethod(bad bool) error {
+	c := &closer{exec.Command("x")}
+	if err := c.Start(); err != nil {
+		return err
+	}
+	defer c.Close()
+	if bad {
+		return errors.New("bad")
+	}
+	return nil
+}
