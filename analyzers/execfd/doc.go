@@ -145,7 +145,10 @@
 //     c.Wait(); err != nil { return err }"): that return leaves the
 //     commands after it unwaited, unless the rest (range cmds[i+1:],
 //     stopAll(cmds[i+1:])) or the whole slice is waited or handed on
-//     before it, or a deferred wait reaps them;
+//     before it, or a deferred wait reaps them. A start loop that starts
+//     a goroutine waiting for each element right after its start (go
+//     c.Wait(), or a function literal that calls it) reaps every child it
+//     started, and is not reported;
 //   - a started command stored in an unexported struct field that no
 //     function of the package waits for (or hands on), reported at the
 //     store: "field child of server holds the child started by

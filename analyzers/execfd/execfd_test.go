@@ -83,9 +83,10 @@ func TestHelperStart(t *testing.T) {
 
 // TestWaitLoop: a return inside the loop that waits for the commands a
 // range loop started leaves the later ones unwaited; the cleanup when the
-// k-th start fails waits for the started prefix (issue 25).
+// k-th start fails waits for the started prefix (issue 25); a goroutine
+// that waits for each element right after its start reaps it (loopwaiter).
 func TestWaitLoop(t *testing.T) {
-	analysistest.Run(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/waitloop")
+	analysistest.Run(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/waitloop", "execfd/loopwaiter")
 }
 
 // TestEndsProgram: a child left unwaited only on a return of an error to

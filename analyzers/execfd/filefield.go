@@ -81,7 +81,12 @@ func fileFieldMessage(v *types.Var, site fieldflow.Site, opened fieldflow.Creati
 	if site.Recv != "" {
 		name = site.Recv + "." + v.Name()
 	}
-	where := strings.TrimSuffix(opened.Func.Name(), "$1")
+	// A function literal's SSA name is its enclosing function's with
+	// "$1", "$1$2" and so on: name the function the user wrote.
+	where := opened.Func.Name()
+	if i := strings.IndexByte(where, '$'); i > 0 {
+		where = where[:i]
+	}
 	if _, ok := types.Unalias(v.Type()).(*types.Pointer); ok {
 		return fmt.Sprintf("%s holds a descriptor this package opened (%s in %s) and hands it to the child here, but no function of the package closes it: the parent keeps its copy for as long as it runs; close it once the children that need it have started",
 			name, opened.Name, where)

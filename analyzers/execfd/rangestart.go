@@ -240,6 +240,9 @@ func (fn *fun) checkRangeStarts() {
 		return
 	}
 	for _, rs := range fn.rangeStarts {
+		if fn.waitedInLoop(rs) { // loopwaiter.go
+			continue
+		}
 		// Collected from a range loop's body: always in the loop.
 		released := fn.releases(rs.col)
 		fn.checkWaitLoops(rs, released) // waitloop.go
