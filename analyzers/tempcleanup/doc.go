@@ -206,10 +206,12 @@
 // When that owner never leaves the function (each use of it is a field
 // assigned or read in place, a standard method that finishes with the call
 // such as an *exec.Cmd's Run or Output, or an argument of a standard
-// function or of a variadic ...any log line), the store hands nothing
-// off: the object is the function's to remove, and a path that does not
-// is a leak like any other (u-root's pox puts its temp dir into a local
-// command's SysProcAttr.Chroot and runs it). A command that is started
+// function, of a variadic ...any log line, or of a function of the module
+// that only borrows it by its facts), the store hands nothing off: the
+// object is the function's to remove, and a path that does not is a leak
+// like any other (u-root's pox puts its temp dir into a local command's
+// SysProcAttr.Chroot and runs it; lima's guest-install puts its temp
+// file's name into a slice of arguments for its own scp runner). A command that is started
 // instead runs on in the directory: a return that drops it is reported
 // with a hint to remove the object once the child has exited.
 //

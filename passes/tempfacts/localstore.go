@@ -3,6 +3,8 @@ package tempfacts
 import (
 	"go/ast"
 	"go/types"
+
+	"golang.org/x/tools/go/types/typeutil"
 )
 
 // A store of the object into a field of a local value that never leaves
@@ -16,8 +18,13 @@ import (
 // hands the value to a child that runs on), or an argument of a standard
 // function that does not keep it, or an element of a variadic ...any
 // argument (a value formatted for a log line or a message, as
-// v("cmd %v", cmd) in pox). Any other use (returned, stored, given
-// to the package's code, captured by a value that escapes) may keep it.
+// v("cmd %v", cmd) in pox), or an argument of a function of the module
+// whose facts say it only borrows that parameter (an argument list given
+// to the package's command runner). Any other use (returned, stored,
+// given to other code, captured by a value that escapes) may keep it.
+// The same holds for a composite value assigned to a local variable (a
+// slice of arguments holding the temp name): it is no hand-off when it
+// never leaves.
 
 // syncCmdMethods are the methods of exec.Cmd that return only once the
 // child has exited, or that start nothing.
@@ -70,9 +77,30 @@ func (t *Tracker) usedInPlace(id *ast.Ident, stack []ast.Node) bool {
 		}
 		return false
 	case *ast.CallExpr:
-		return t.stdBorrower(parent, id)
+		return t.stdBorrower(parent, id) || t.factBorrower(parent, id)
 	}
 	return false // assigned another value (which may be shared), returned, stored
+}
+
+// factBorrower reports whether arg is an argument of a function of the
+// module (not a function value, not an interface method) that only
+// borrows that parameter, by its facts: lima's runCmd(ctx, scp, flags,
+// args...) runs a command with the arguments and keeps none.
+func (t *Tracker) factBorrower(call *ast.CallExpr, arg ast.Expr) bool {
+	fn, ok := typeutil.Callee(t.info, call).(*types.Func)
+	if !ok || fn.Pkg() == nil || isStd(fn.Pkg().Path()) {
+		return false
+	}
+	sig := fn.Type().(*types.Signature)
+	if sig.Recv() != nil && types.IsInterface(sig.Recv().Type()) {
+		return false
+	}
+	for i, a := range call.Args {
+		if a == arg {
+			return t.res.CalleeUse(fn, paramIndex(sig, i)) == Borrow
+		}
+	}
+	return false
 }
 
 // freshValue reports whether the local variable v holds a value of its

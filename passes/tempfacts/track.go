@@ -563,10 +563,12 @@ func (t *Tracker) Classify(n ast.Node, stack []ast.Node) (Reason, *types.Var) {
 					best = max(best, stored(h)) // a global, or a variable of the enclosing function
 					continue
 				}
-				if _, ep := t.endpoints[v]; !t.direct(rhs) && !t.derivedExpr(rhs) && !t.holders[v] && t.closures[v] == holdsNothing && !ep {
+				if _, ep := t.endpoints[v]; !t.direct(rhs) && !t.derivedExpr(rhs) && !t.holders[v] && t.closures[v] == holdsNothing && !ep && !t.staysLocal(v) {
 					// A composite value with the object (or a path
 					// inside it) in a local variable: where the value
-					// goes is not followed, so it may be anywhere.
+					// goes is not followed, so it may be anywhere,
+					// unless it never leaves the function (an argument
+					// list for a command: localstore.go).
 					best = Stored
 				}
 				continue // an alias, a local owner, closure or socket
