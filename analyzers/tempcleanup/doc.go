@@ -111,9 +111,14 @@
 // that keeps an opener reading the temp file owns the file).
 //
 // A path inside the object (filepath.Join(dir, "objects"), a function
-// literal capturing only such a path) that is stored, or passed to a
-// function that keeps it, hands nothing off: whoever holds it cannot remove
-// the directory. The object is then still in use when the function returns
+// literal capturing only such a path) that is stored, passed to a
+// function that keeps it, or returned, hands nothing off: whoever holds it
+// cannot remove the directory. (A function that returns only
+// filepath.Join(dir, "lfs.sock") leaves its caller a socket path and no
+// directory to remove: the hint is to return the directory too, or a
+// function that removes it. Only a caller of the package that removes the
+// parent of the result, os.RemoveAll(filepath.Dir(p)), takes the
+// directory.) The object is then still in use when the function returns
 // and still owed a removal: it is reported, and the hint never removes it
 // where its user may still need it ("remove it once what uses it is
 // done"). A function that keeps only a path inside its parameter says so

@@ -42,12 +42,13 @@ func TestLeakFixes(t *testing.T) {
 
 // TestKeptInUse checks what keeps a temp object in use past the function
 // without owning it: a unix socket bound at its name or inside it, a
-// function literal that captures it, a path inside it kept by a taker.
+// function literal that captures it, a path inside it kept by a taker or
+// returned to the caller without the directory.
 func TestKeptInUse(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testdatadir.Dir(t), tempcleanup.Analyzer,
 		"tempcleanup/regression_bindsocket", "tempcleanup/regression_closurekeep",
 		"tempcleanup/regression_derivedtake", "tempcleanup/regression_shownviewer", "tempcleanup/regression_reopened",
-		"tempcleanup/regression_shownviafield", "tempcleanup/regression_droppedlistener")
+		"tempcleanup/regression_shownviafield", "tempcleanup/regression_droppedlistener", "tempcleanup/regression_insideresult")
 }
 
 // TestUnsafeHints: no removal of a temp dir with a file system mounted on
