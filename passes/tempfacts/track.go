@@ -63,7 +63,7 @@ type Tracker struct {
 	results  []*types.Var // the function's named results
 	body     *ast.BlockStmt
 	decl     *types.Func // the tracked function, when it is declared (not a literal)
-	defers   int8 // defersRemoval: 0 not known yet, 1 no (or searching), 2 yes
+	defers   int8        // defersRemoval: 0 not known yet, 1 no (or searching), 2 yes
 	// derived holds paths inside the object (filepath.Join(dir, "x"))
 	// and derivedFiles files opened at such paths: handing them off
 	// hands off the object, but removing them does not remove it.
