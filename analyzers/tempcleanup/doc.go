@@ -291,6 +291,16 @@
 //
 // Fix: code := m.Run(); os.RemoveAll(dir); os.Exit(code).
 //
+// A helper that ends the process when its error argument is not nil and
+// returns otherwise (go-git's examples' CheckIfError: "if err == nil {
+// return }; fmt.Println(err); os.Exit(1)") is such an exit on the path
+// where the error is not nil; tempfacts learns it from the helper's body,
+// for callers in other packages too. Given the creation's own error it is
+// the error check. Its finding says that it ends the process when the
+// error it is given is not nil, and the hint is to test the error there
+// and remove the object before exiting: a removal before the call would
+// remove it on success too.
+//
 // All the exits that skip one deferred removal are one finding, at the
 // first of them, the others listed with it: an example that checks five
 // errors with log.Fatal after the defer has one mistake, not five. An exit

@@ -51,6 +51,12 @@ func TestKeptInUse(t *testing.T) {
 		"tempcleanup/regression_shownviafield", "tempcleanup/regression_droppedlistener", "tempcleanup/regression_insideresult")
 }
 
+// TestExitOnError: a helper that ends the process when its error argument
+// is not nil (a fact on it, from its SSA form) skips deferred removals.
+func TestExitOnError(t *testing.T) {
+	analysistest.Run(t, testdatadir.Dir(t), tempcleanup.Analyzer, "tempcleanup/regression_exitonerror")
+}
+
 // TestUnsafeHints: no removal of a temp dir with a file system mounted on
 // it, no t.TempDir() under a goroutine of the test (issue 26).
 func TestUnsafeHints(t *testing.T) {
