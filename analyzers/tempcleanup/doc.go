@@ -247,6 +247,22 @@
 // remove the object in the test (t.Cleanup) or create it in t.TempDir(),
 // not to give the production type a removal method.
 //
+// A method that assigns a temp object straight into a field of its
+// receiver ("c.cfg.socketDir, err = os.MkdirTemp(...)") hands it to the
+// field only as far as the methods that remove the field will: when each
+// of them returns at once while another field of the receiver is nil
+// (go-plugin's Kill does nothing until c.runner is set), and the method
+// sets that field itself later, its returns before that leave the object
+// where nothing removes it. They are reported at the creation, whatever
+// the directory (the package means to remove it): "temp directory from
+// os.MkdirTemp is stored in c.cfg.socketDir, which Kill removes only when
+// c.runner is set, and 2 returns of this method come before that", with
+// the hint to remove it there. The gate is read from the removers' SSA
+// form: a test of the receiver's field against nil, before anything is
+// deferred, removed or called in the package, whose nil branch returns
+// with none of those. A remover that also stores the field (cleaning up
+// its own store) does not count.
+//
 // The branches on which the creation failed need nothing, however the
 // code tells them: "err != nil", an error predicate on err (errors.Is,
 // errors.As, os.IsExist and the like, or a function of the project that

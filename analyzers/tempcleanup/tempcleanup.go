@@ -215,7 +215,7 @@ func (c *checker) creation(fn ast.Node, g *cfg.CFG, cr *tempfacts.Creation, stac
 		a = c.res.AssignOf(parent, cr)
 	}
 	if a == nil {
-		c.owningFieldAt(parent, cr)
+		c.owningFieldAt(fn, g, parent, cr)
 		return // stored into a field or element
 	}
 	if c.expectedToFail(a.Stmt, c.res.Var(a.Err)) {

@@ -57,6 +57,12 @@ func TestExitOnError(t *testing.T) {
 	analysistest.Run(t, testdatadir.Dir(t), tempcleanup.Analyzer, "tempcleanup/regression_exitonerror")
 }
 
+// TestGatedField: a temp object in a field of the receiver that the
+// removing methods remove only once another field is set.
+func TestGatedField(t *testing.T) {
+	analysistest.Run(t, testdatadir.Dir(t), tempcleanup.Analyzer, "tempcleanup/regression_gatedfield")
+}
+
 // TestUnsafeHints: no removal of a temp dir with a file system mounted on
 // it, no t.TempDir() under a goroutine of the test (issue 26).
 func TestUnsafeHints(t *testing.T) {
