@@ -93,6 +93,20 @@
 // every path (os.RemoveAll(v.(string))), carries a removal fact as for a
 // string parameter, and the call releases the object.
 //
+// A removal deferred under a flag that the function sets only to
+// constants ("keepBackup := true; defer func() { if !keepBackup {
+// os.Remove(name) } }()") runs at a return only where the path lets it:
+// a return reached with the flag still at its declared value, which says
+// keep, and the object not handed off, leaves it on disk ("... is removed
+// by a deferred call only when !keepBackup, and keepBackup is still true
+// at this return": rclone's config Save and its empty backup
+// placeholder). A flag assigned on the path ("keep = true" where a check
+// fails) is a decision, and a flag the user sets (a parameter, an
+// option, a copy of one) is never known: the removal then covers the
+// return, as a deliberate keep. Renaming a file over the temp name
+// (os.Rename(old, tmp.Name())) hands the name off once the rename
+// succeeds: it holds the moved file from then on.
+//
 // A removal deferred under "if err != nil" runs only when err is set at
 // the return: for a named error result, every return but one of the
 // literal nil ("return f, nil" hands f to the caller, or leaks it); for

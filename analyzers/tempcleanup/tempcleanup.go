@@ -406,6 +406,11 @@ func (c *checker) reportLeak(fn ast.Node, cr *tempfacts.Creation, a *tempfacts.A
 	case l.Kind == pathflow.Reentry:
 		msg = fmt.Sprintf("%s from %s is created again in the loop before the previous one is removed, so it stays on disk", what(cr, name), c.calleeName(cr))
 		fix = "remove it before the next iteration"
+	case l.Flag != nil:
+		// flagguard.go: a deferred removal under a flag the function
+		// sets only to constants, which this return leaves unset.
+		c.reportFlagLeak(cr, name, l, strictOnly)
+		return
 	case l.Guarded:
 		// The author removes it on failure: the path is one where the
 		// error the removal tests is nil. Adding another removal would

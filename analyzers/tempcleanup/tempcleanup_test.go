@@ -63,6 +63,12 @@ func TestGatedField(t *testing.T) {
 	analysistest.Run(t, testdatadir.Dir(t), tempcleanup.Analyzer, "tempcleanup/regression_gatedfield")
 }
 
+// TestFlagGuard: a deferred removal guarded by a flag the function sets
+// only to constants, and a return that leaves the flag saying keep.
+func TestFlagGuard(t *testing.T) {
+	analysistest.Run(t, testdatadir.Dir(t), tempcleanup.Analyzer, "tempcleanup/regression_flagguard")
+}
+
 // TestUnsafeHints: no removal of a temp dir with a file system mounted on
 // it, no t.TempDir() under a goroutine of the test (issue 26).
 func TestUnsafeHints(t *testing.T) {

@@ -294,6 +294,11 @@ type Leak struct {
 	// err != nil" was registered on the path but does not run at this
 	// return: err is nil there (a shadowed err was returned, or nil).
 	Guarded bool
+	// Flag is, for a Return leak, the condition on a flag variable (one
+	// the function sets only to constants) under which a deferred
+	// release runs, when the path knows it is false at this return
+	// ("if !keep { os.Remove(name) }" after "keep := true").
+	Flag ast.Expr
 	// Unchecked says, when Query.NoteUnchecked is set, that some path
 	// reaches this return without a branch showing that the creation's
 	// error was nil ("err = cmd.Start(); if ctx.Err() != nil { return
@@ -477,6 +482,9 @@ type search struct {
 	// another such variable) to whether its body releases the resource.
 	closures map[*types.Var]bool
 	litVars  map[*types.Var][]ast.Expr
+	// constSet are the variables that the function sets only to boolean
+	// constants (flagVar), found by scanFunc.
+	constSet map[*types.Var]bool
 	// unsafeVars are the variables whose address is taken or that a
 	// function literal assigns; caseValues the case values of switches
 	// with a tag. Both are found on first use, by scanFunc.
@@ -581,6 +589,7 @@ func (s *search) walk(b *cfg.Block, i int, st state) {
 		if nilAfter != 0 {
 			st.conds.set(nilAfter, true) // the helper was given it, it cannot write it
 		}
+		s.assignedConst(n, &st)
 		a := s.scan(n)
 		switch a.Effect {
 		case Released:
@@ -631,7 +640,11 @@ func (s *search) exit(b *cfg.Block, st state) {
 	case *ast.ReturnStmt:
 		covered := st.deferred != nil && !s.skipsGuardedDefer(st, last) || s.guardRuns(&st, last)
 		if !covered {
-			s.leak(Leak{Node: last, Kind: Return, Guarded: st.deferred == nil && (st.onError > 0 || st.guard != nil),
+			var flag ast.Expr
+			if st.deferred == nil && st.onError == 0 && st.guard != nil && s.flagVar(st.guard) != nil {
+				flag = st.guard
+			}
+			s.leak(Leak{Node: last, Kind: Return, Guarded: st.deferred == nil && (st.onError > 0 || st.guard != nil) && flag == nil, Flag: flag,
 				Unchecked: s.q.NoteUnchecked && !st.checked, ErrReassigned: s.q.NoteUnchecked && !st.checked && st.reassigned})
 		}
 	case *ast.ExprStmt:

@@ -685,6 +685,12 @@ func (t *Tracker) callReason(call *ast.CallExpr, stack []ast.Node) (Reason, *typ
 		return NoReason, nil // removes something else, or a path inside it
 	case key == [2]string{"os", "Rename"} && t.NameExpr(call.Args[0]):
 		return Renamed, renameErr(t.info, call, stack)
+	case key == [2]string{"os", "Rename"} && t.direct(call.Args[1]) && t.NameExpr(call.Args[1]):
+		// Renamed over: once the rename succeeds the name holds the
+		// file moved there (rclone's backup of the old config), no
+		// longer the temp object, and what it holds is not the
+		// function's to remove.
+		return Renamed, renameErr(t.info, call, stack)
 	case isTestingCleanup(fn):
 		for _, i := range carried {
 			if t.lit(call.Args[i]) != holdsNothing {
