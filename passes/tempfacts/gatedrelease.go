@@ -142,7 +142,9 @@ func receiverNilTest(cond ssa.Value, recv *ssa.Parameter) (*types.Var, bool) {
 }
 
 // rootedAt reports whether v is recv or the address of a field of a
-// struct rooted at recv.
+// struct rooted at recv. A receiver that a function literal captures
+// lives in a cell that only ever holds it (t0 = new *T; *t0 = c): a load
+// of that cell is the receiver.
 func rootedAt(v ssa.Value, recv *ssa.Parameter) bool {
 	for {
 		switch x := v.(type) {
@@ -150,10 +152,31 @@ func rootedAt(v ssa.Value, recv *ssa.Parameter) bool {
 			return x == recv
 		case *ssa.FieldAddr:
 			v = x.X
+		case *ssa.UnOp:
+			cell, ok := x.X.(*ssa.Alloc)
+			return ok && x.Op == token.MUL && holdsOnly(cell, recv)
 		default:
 			return false
 		}
 	}
+}
+
+// holdsOnly reports whether every store into the cell stores v.
+func holdsOnly(cell *ssa.Alloc, v ssa.Value) bool {
+	stored := false
+	for _, ref := range *cell.Referrers() {
+		switch ref := ref.(type) {
+		case *ssa.Store:
+			if ref.Addr != cell || ref.Val != v {
+				return false
+			}
+			stored = true
+		case *ssa.UnOp, *ssa.MakeClosure, *ssa.DebugRef:
+		default:
+			return false // its address goes elsewhere
+		}
+	}
+	return stored
 }
 
 // returnsIdle reports whether every path from b returns (or panics) with

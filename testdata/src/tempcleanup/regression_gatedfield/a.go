@@ -102,6 +102,11 @@ func (c *Client) Kill() {
 		if dir != "" {
 			_ = os.RemoveAll(dir)
 		}
+		// The literal captures the receiver, which then lives in a
+		// cell (go-plugin's Kill).
+		c.l.Lock()
+		c.runner = nil
+		c.l.Unlock()
 	}()
 }
 
