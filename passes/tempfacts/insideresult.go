@@ -27,7 +27,7 @@ func (r *Result) callerRemovesParent(fn *types.Func, i int) bool {
 	if fn == nil || fn.Pkg() != r.pkg {
 		return false
 	}
-	key := [2]any{fn, -1 - i}
+	key := [2]any{fn, resultIndex(i)} // not a parameter's index (paramReasons)
 	if m, ok := r.reasonsMemo[key]; ok {
 		return m != 0
 	}
@@ -48,6 +48,9 @@ func (r *Result) callerRemovesParent(fn *types.Func, i int) bool {
 	}
 	return found
 }
+
+// resultIndex numbers a result in the keys of Result.reasonsMemo.
+type resultIndex int
 
 // removesParentOfResult reports whether sf (or a function literal inside
 // it) calls fn and removes the parent of its result i.
