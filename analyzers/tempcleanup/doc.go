@@ -96,6 +96,20 @@
 // Infof("copied to %q", dest), whatever the implementation) borrows it
 // too; one that receives it as a string may take it.
 //
+// A removal deferred under a flag that the function sets only to
+// constants ("keepBackup := true; defer func() { if !keepBackup {
+// os.Remove(name) } }()") runs at a return only where the path lets it:
+// a return reached with the flag still at its declared value, which says
+// keep, and the object not handed off, leaves it on disk ("... is removed
+// by a deferred call only when !keepBackup, and keepBackup is still true
+// at this return": rclone's config Save and its empty backup
+// placeholder). A flag assigned on the path ("keep = true" where a check
+// fails) is a decision, and a flag the user sets (a parameter, an
+// option, a copy of one) is never known: the removal then covers the
+// return, as a deliberate keep. Renaming a file over the temp name
+// (os.Rename(old, tmp.Name())) hands the name off once the rename
+// succeeds: it holds the moved file from then on.
+//
 // A removal deferred under "if err != nil" runs only when err is set at
 // the return: for a named error result, every return but one of the
 // literal nil ("return f, nil" hands f to the caller, or leaks it); for
@@ -114,9 +128,14 @@
 // that keeps an opener reading the temp file owns the file).
 //
 // A path inside the object (filepath.Join(dir, "objects"), a function
-// literal capturing only such a path) that is stored, or passed to a
-// function that keeps it, hands nothing off: whoever holds it cannot remove
-// the directory. The object is then still in use when the function returns
+// literal capturing only such a path) that is stored, passed to a
+// function that keeps it, or returned, hands nothing off: whoever holds it
+// cannot remove the directory. (A function that returns only
+// filepath.Join(dir, "lfs.sock") leaves its caller a socket path and no
+// directory to remove: the hint is to return the directory too, or a
+// function that removes it. Only a caller of the package that removes the
+// parent of the result, os.RemoveAll(filepath.Dir(p)), takes the
+// directory.) The object is then still in use when the function returns
 // and still owed a removal: it is reported, and the hint never removes it
 // where its user may still need it ("remove it once what uses it is
 // done"). A function that keeps only a path inside its parameter says so
@@ -247,6 +266,22 @@
 // remove the object in the test (t.Cleanup) or create it in t.TempDir(),
 // not to give the production type a removal method.
 //
+// A method that assigns a temp object straight into a field of its
+// receiver ("c.cfg.socketDir, err = os.MkdirTemp(...)") hands it to the
+// field only as far as the methods that remove the field will: when each
+// of them returns at once while another field of the receiver is nil
+// (go-plugin's Kill does nothing until c.runner is set), and the method
+// sets that field itself later, its returns before that leave the object
+// where nothing removes it. They are reported at the creation, whatever
+// the directory (the package means to remove it): "temp directory from
+// os.MkdirTemp is stored in c.cfg.socketDir, which Kill removes only when
+// c.runner is set, and 2 returns of this method come before that", with
+// the hint to remove it there. The gate is read from the removers' SSA
+// form: a test of the receiver's field against nil, before anything is
+// deferred, removed or called in the package, whose nil branch returns
+// with none of those. A remover that also stores the field (cleaning up
+// its own store) does not count.
+//
 // The branches on which the creation failed need nothing, however the
 // code tells them: "err != nil", an error predicate on err (errors.Is,
 // errors.As, os.IsExist and the like, or a function of the project that
@@ -292,6 +327,16 @@
 //	os.Exit(m.Run()) // reported: the deferred removal never runs
 //
 // Fix: code := m.Run(); os.RemoveAll(dir); os.Exit(code).
+//
+// A helper that ends the process when its error argument is not nil and
+// returns otherwise (go-git's examples' CheckIfError: "if err == nil {
+// return }; fmt.Println(err); os.Exit(1)") is such an exit on the path
+// where the error is not nil; tempfacts learns it from the helper's body,
+// for callers in other packages too. Given the creation's own error it is
+// the error check. Its finding says that it ends the process when the
+// error it is given is not nil, and the hint is to test the error there
+// and remove the object before exiting: a removal before the call would
+// remove it on success too.
 //
 // All the exits that skip one deferred removal are one finding, at the
 // first of them, the others listed with it: an example that checks five

@@ -103,6 +103,9 @@ func (c *checker) removalHint(fn ast.Node, cr *tempfacts.Creation, a *tempfacts.
 			}
 		}
 		switch {
+		case before == 0 && insideReturned(kept, t):
+			h.fix = "return the directory too, or a function that removes it, so that the caller can remove it once done with the path"
+			return h
 		case before == 0:
 			h.fix = "remove it once what uses it is done, not at these exits"
 			return h
@@ -265,6 +268,19 @@ func firstInUse(kept []ast.Node, t *tempfacts.Tracker) token.Pos {
 	return first
 }
 
+// insideReturned reports whether the first node that keeps the object in
+// use is a return of a path inside it (insideresult.go in tempfacts): the
+// caller holds the path, and only the function can give it the object.
+func insideReturned(kept []ast.Node, t *tempfacts.Tracker) bool {
+	use := firstInUse(kept, t)
+	for _, n := range kept {
+		if ret, ok := n.(*ast.ReturnStmt); ok && n.Pos() == use && t.ReturnsInsideOnly(ret) {
+			return true
+		}
+	}
+	return false
+}
+
 // keptHow says how the object outlives the function at n.
 func keptHow(n ast.Node, t *tempfacts.Tracker) string {
 	switch r, _ := t.Classify(n, nil); r {
@@ -277,6 +293,9 @@ func keptHow(n ast.Node, t *tempfacts.Tracker) string {
 	case tempfacts.Shown:
 		return "shown to the user"
 	case tempfacts.Kept:
+		if ret, ok := n.(*ast.ReturnStmt); ok && t.ReturnsInsideOnly(ret) {
+			return "returned to the caller only as a path inside it"
+		}
 		return "still in use when the function returns"
 	}
 	return "kept"

@@ -26,7 +26,7 @@ func (c *checker) droppedListeners(fn ast.Node, g *cfg.CFG, cr *tempfacts.Creati
 		leaks := pathflow.Leaks(&pathflow.Query{
 			Info: c.pass.TypesInfo, CFG: g, Creation: l.Stmt, Err: l.Err, Obj: l.Var,
 			ErrPredicate: c.pass.ResultOf[errpred.Analyzer].(*errpred.Result).Arg,
-			Release:      t.Release, Registers: c.res.Registers, Exit: c.res.Exits().Kind,
+			Release:      t.Release, Registers: c.res.Registers, Exit: c.res.Exits().Kind, ExitOnError: c.res.ExitOnError,
 			Deferred: c.deferredBefore(fn, l.Stmt, t), Table: c.res.Table, Results: c.results(fn),
 		})
 	search:

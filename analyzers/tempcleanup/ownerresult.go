@@ -73,7 +73,7 @@ func (c *checker) constructedOwner(fn ast.Node, g *cfg.CFG, call *ast.CallExpr, 
 	leaks := pathflow.Leaks(&pathflow.Query{
 		Info: c.pass.TypesInfo, CFG: g, Creation: stack[len(stack)-1], Err: errVar, Obj: holder,
 		ErrPredicate: c.pass.ResultOf[errpred.Analyzer].(*errpred.Result).Arg,
-		Release:      t.Release, Registers: c.res.Registers, Exit: c.res.Exits().Kind,
+		Release:      t.Release, Registers: c.res.Registers, Exit: c.res.Exits().Kind, ExitOnError: c.res.ExitOnError,
 		Table: c.res.Table, Results: c.results(fn),
 	})
 	held := fmt.Sprintf("%s.%s", holder.Name(), o.Field.Name())

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/cfg"
 
 	"github.com/tmplint/tmplint/internal/pathflow"
 	"github.com/tmplint/tmplint/passes/tempfacts"
@@ -124,11 +125,14 @@ func (c *checker) owningFields(t *tempfacts.Tracker, cr *tempfacts.Creation) {
 
 // owningFieldAt checks a creation assigned straight into a field:
 // "s.dir, err = os.MkdirTemp(...)".
-func (c *checker) owningFieldAt(stmt ast.Node, cr *tempfacts.Creation) {
+func (c *checker) owningFieldAt(fn ast.Node, g *cfg.CFG, stmt ast.Node, cr *tempfacts.Creation) {
 	lhs, _ := pathflow.AssignSides(stmt)
 	if cr.Object < 0 || cr.Object >= len(lhs) {
 		return
 	}
+	// The package means to remove it where its removal is gated
+	// (gatedfield.go), whatever the directory.
+	c.gatedFieldLeaks(fn, g, stmt, cr, lhs)
 	if c.inCallersDir(cr) {
 		return
 	}

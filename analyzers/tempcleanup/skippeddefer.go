@@ -46,6 +46,18 @@ func (c *checker) reportSkippedDefers(cr *tempfacts.Creation, name string, skipp
 			}
 			fix = "remove it explicitly before each of these exits, or exit from a function that returns"
 		}
+		ends := "ends the process"
+		if exits[0].OnError {
+			// A CheckIfError helper: it exits only on an error, so
+			// removing before the call would remove on success too.
+			ends = "ends the process when the error it is given is not nil,"
+			if len(exits) == 1 {
+				fix = "test the error here and remove it before exiting, or return the error to a caller that exits"
+			}
+		}
+		if len(exits) > 1 && exitsOnError(exits) {
+			fix = "remove it explicitly before each of these exits (where a helper exits on a non-nil error, test the error and remove it only then), or exit from a function that returns"
+		}
 		related := []analysis.RelatedInformation{
 			{Pos: d.Pos(), End: d.End(), Message: "the removal that is skipped"},
 			{Pos: cr.Call.Pos(), End: cr.Call.End(), Message: "the temp object"},
@@ -56,8 +68,8 @@ func (c *checker) reportSkippedDefers(cr *tempfacts.Creation, name string, skipp
 		}
 		c.report(analysis.Diagnostic{
 			Pos: first.Pos(), End: first.End(),
-			Message: fmt.Sprintf("%s ends the process without running deferred calls%s, so the deferred removal of %s (line %d) never runs and it stays on disk: %s",
-				c.exitName(first), where, what(cr, name), line, fix),
+			Message: fmt.Sprintf("%s %s without running deferred calls%s, so the deferred removal of %s (line %d) never runs and it stays on disk: %s",
+				c.exitName(first), ends, where, what(cr, name), line, fix),
 			Related: related,
 		}, strictOnly)
 	}

@@ -215,7 +215,7 @@ func (c *checker) creation(fn ast.Node, g *cfg.CFG, cr *tempfacts.Creation, stac
 		a = c.res.AssignOf(parent, cr)
 	}
 	if a == nil {
-		c.owningFieldAt(parent, cr)
+		c.owningFieldAt(fn, g, parent, cr)
 		return // stored into a field or element
 	}
 	if c.expectedToFail(a.Stmt, c.res.Var(a.Err)) {
@@ -247,7 +247,7 @@ func (c *checker) creation(fn ast.Node, g *cfg.CFG, cr *tempfacts.Creation, stac
 		return pathflow.Leaks(&pathflow.Query{
 			Info: info, CFG: g, Creation: a.Stmt, Err: c.res.Var(a.Err), Obj: present,
 			ErrPredicate: c.pass.ResultOf[errpred.Analyzer].(*errpred.Result).Arg,
-			Release:      release, Registers: c.res.Registers, Exit: c.res.Exits().Kind,
+			Release:      release, Registers: c.res.Registers, Exit: c.res.Exits().Kind, ExitOnError: c.res.ExitOnError,
 			Deferred: earlier, Table: c.res.Table, Results: c.results(fn),
 		})
 	}
@@ -381,6 +381,9 @@ func related(l pathflow.Leak) []analysis.RelatedInformation {
 		msg = "returns here without removing it"
 	case pathflow.Goexit, pathflow.ProcessExit:
 		msg = "exits here without removing it"
+		if l.OnError {
+			msg = "exits here without removing it when the error it is given is not nil"
+		}
 	case pathflow.Reentry:
 		msg = "created again here, losing the previous one"
 	}
@@ -403,6 +406,11 @@ func (c *checker) reportLeak(fn ast.Node, cr *tempfacts.Creation, a *tempfacts.A
 	case l.Kind == pathflow.Reentry:
 		msg = fmt.Sprintf("%s from %s is created again in the loop before the previous one is removed, so it stays on disk", what(cr, name), c.calleeName(cr))
 		fix = "remove it before the next iteration"
+	case l.Flag != nil:
+		// flagguard.go: a deferred removal under a flag the function
+		// sets only to constants, which this return leaves unset.
+		c.reportFlagLeak(cr, name, l, strictOnly)
+		return
 	case l.Guarded:
 		// The author removes it on failure: the path is one where the
 		// error the removal tests is nil. Adding another removal would
@@ -433,6 +441,14 @@ func (c *checker) reportLeak(fn ast.Node, cr *tempfacts.Creation, a *tempfacts.A
 			fix = fmt.Sprintf("defer os.Remove(%s)", name)
 		}
 		fix += afterCreation(a)
+		if exitsOnly(leaks) {
+			// os.Exit, log.Fatal, a CheckIfError helper: a deferred
+			// removal would not run there either.
+			fix = "remove it before each exit that ends the process: a deferred removal does not run there"
+			if exitsOnError(leaks) {
+				fix = "remove it before each exit that ends the process (where a helper exits on a non-nil error, test the error and remove it only then): a deferred removal does not run there"
+			}
+		}
 	}
 	var removal []analysis.SuggestedFix
 	rel := related(l)
@@ -441,6 +457,9 @@ func (c *checker) reportLeak(fn ast.Node, cr *tempfacts.Creation, a *tempfacts.A
 		// (leakfix.go).
 		h := c.removalHint(fn, cr, a, name, t, leaks, msg, fix, never)
 		msg, fix, removal = h.msg, h.fix, h.fixes
+		if exitsOnly(leaks) {
+			removal = nil // a deferred removal, or one at exits it would skip
+		}
 		if h.related != nil {
 			rel = h.related
 		}
@@ -497,6 +516,33 @@ func (c *checker) reportLeak(fn ast.Node, cr *tempfacts.Creation, a *tempfacts.A
 		Related:        rel,
 		SuggestedFixes: fixes,
 	}, strictOnly)
+}
+
+// exitsOnly reports whether every leak but panics is an exit that ends the
+// process with no deferred removal pending.
+func exitsOnly(leaks []pathflow.Leak) bool {
+	n := 0
+	for _, l := range leaks {
+		switch {
+		case l.Kind == pathflow.Panic:
+		case l.Kind == pathflow.ProcessExit && l.Deferred == nil:
+			n++
+		default:
+			return false
+		}
+	}
+	return n > 0
+}
+
+// exitsOnError reports whether some leak is a call that ends the process
+// only on a non-nil error (pathflow.Leak.OnError).
+func exitsOnError(leaks []pathflow.Leak) bool {
+	for _, l := range leaks {
+		if l.OnError {
+			return true
+		}
+	}
+	return false
 }
 
 // report reports a leak, strict-only when every exit that leaks it is a

@@ -42,12 +42,31 @@ func TestLeakFixes(t *testing.T) {
 
 // TestKeptInUse checks what keeps a temp object in use past the function
 // without owning it: a unix socket bound at its name or inside it, a
-// function literal that captures it, a path inside it kept by a taker.
+// function literal that captures it, a path inside it kept by a taker or
+// returned to the caller without the directory.
 func TestKeptInUse(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testdatadir.Dir(t), tempcleanup.Analyzer,
 		"tempcleanup/regression_bindsocket", "tempcleanup/regression_closurekeep",
 		"tempcleanup/regression_derivedtake", "tempcleanup/regression_shownviewer", "tempcleanup/regression_reopened",
-		"tempcleanup/regression_shownviafield", "tempcleanup/regression_droppedlistener")
+		"tempcleanup/regression_shownviafield", "tempcleanup/regression_droppedlistener", "tempcleanup/regression_insideresult")
+}
+
+// TestExitOnError: a helper that ends the process when its error argument
+// is not nil (a fact on it, from its SSA form) skips deferred removals.
+func TestExitOnError(t *testing.T) {
+	analysistest.Run(t, testdatadir.Dir(t), tempcleanup.Analyzer, "tempcleanup/regression_exitonerror")
+}
+
+// TestGatedField: a temp object in a field of the receiver that the
+// removing methods remove only once another field is set.
+func TestGatedField(t *testing.T) {
+	analysistest.Run(t, testdatadir.Dir(t), tempcleanup.Analyzer, "tempcleanup/regression_gatedfield")
+}
+
+// TestFlagGuard: a deferred removal guarded by a flag the function sets
+// only to constants, and a return that leaves the flag saying keep.
+func TestFlagGuard(t *testing.T) {
+	analysistest.Run(t, testdatadir.Dir(t), tempcleanup.Analyzer, "tempcleanup/regression_flagguard")
 }
 
 // TestUnsafeHints: no removal of a temp dir with a file system mounted on

@@ -332,7 +332,23 @@ func (s *search) scanFunc() {
 	s.unsafeVars = make(map[*types.Var]bool)
 	s.captured = make(map[*types.Var]bool)
 	s.caseValues = make(map[ast.Expr]bool)
+	s.constSet = make(map[*types.Var]bool)
 	info := s.q.Info
+	nonConst := make(map[*types.Var]bool)
+	assigned := func(id *ast.Ident, rhs ast.Expr) {
+		v, ok := info.Defs[id].(*types.Var)
+		if !ok {
+			v, _ = info.Uses[id].(*types.Var)
+		}
+		if v == nil {
+			return
+		}
+		if tv, ok := info.Types[rhs]; rhs != nil && (!ok || tv.Value == nil || tv.Value.Kind() != constant.Bool) {
+			nonConst[v] = true
+			return
+		}
+		s.constSet[v] = true
+	}
 	mark := func(e ast.Expr) {
 		if id, ok := ast.Unparen(e).(*ast.Ident); ok {
 			if v, ok := info.Uses[id].(*types.Var); ok {
@@ -365,6 +381,31 @@ func (s *search) scanFunc() {
 						mark(l)
 					}
 				}
+				for i, l := range m.Lhs {
+					if id, ok := ast.Unparen(l).(*ast.Ident); ok {
+						var rhs ast.Expr = l // not a constant: a tuple, an op=
+						if len(m.Lhs) == len(m.Rhs) && (m.Tok == token.ASSIGN || m.Tok == token.DEFINE) {
+							rhs = m.Rhs[i]
+						}
+						assigned(id, rhs)
+					}
+				}
+			case *ast.ValueSpec:
+				for i, id := range m.Names {
+					var rhs ast.Expr // the zero value, false
+					if len(m.Values) == len(m.Names) {
+						rhs = m.Values[i]
+					} else if len(m.Values) > 0 {
+						rhs = id // a tuple
+					}
+					assigned(id, rhs)
+				}
+			case *ast.RangeStmt:
+				for _, e := range []ast.Expr{m.Key, m.Value} {
+					if id, ok := e.(*ast.Ident); ok {
+						assigned(id, id)
+					}
+				}
 			case *ast.SwitchStmt:
 				if m.Tag != nil {
 					for _, c := range m.Body.List {
@@ -386,6 +427,82 @@ func (s *search) scanFunc() {
 				s.bodyEnd = n.End()
 			}
 			visit(n, false)
+		}
+	}
+	for v := range nonConst {
+		delete(s.constSet, v)
+	}
+}
+
+// flagVar returns the variable of cond when cond is a boolean local
+// variable, or its negation, that the function only ever sets to
+// constants ("keep := true; ...; keep = false"): its value on a path is
+// the code's, not the user's, and the search learns it from the
+// assignments on the path (assignedConst).
+func (s *search) flagVar(cond ast.Expr) *types.Var {
+	e := ast.Unparen(cond)
+	for {
+		u, ok := e.(*ast.UnaryExpr)
+		if !ok || u.Op != token.NOT {
+			break
+		}
+		e = ast.Unparen(u.X)
+	}
+	id, ok := e.(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, ok := s.q.Info.Uses[id].(*types.Var)
+	if !ok || !isBool(v.Type()) {
+		return nil
+	}
+	s.scanFunc()
+	if !s.constSet[v] || s.unsafeVars[v] || v.Pos() < s.bodyStart || v.Pos() >= s.bodyEnd {
+		return nil
+	}
+	return v
+}
+
+// assignedConst remembers, after block node n, the value of a flag
+// variable (flagVar) that n declares with a constant: the value the
+// function starts from, which a path that returns before assigning the
+// flag again has not decided on ("keepBackup := true" until the backup is
+// made). A later assignment ("keep = true" where a test fails) is a
+// decision: the search forgets the flag there, and a removal it guards
+// then covers the return, as a deliberate keep.
+func (s *search) assignedConst(n ast.Node, st *state) {
+	if s.detail >= noRepeated {
+		return
+	}
+	var ids []*ast.Ident
+	var vals []ast.Expr
+	switch n := n.(type) {
+	case *ast.AssignStmt:
+		if len(n.Lhs) != len(n.Rhs) || n.Tok != token.DEFINE {
+			return
+		}
+		for i, l := range n.Lhs {
+			if id, ok := ast.Unparen(l).(*ast.Ident); ok {
+				ids, vals = append(ids, id), append(vals, n.Rhs[i])
+			}
+		}
+	case *ast.ValueSpec:
+		if len(n.Values) != len(n.Names) {
+			return
+		}
+		ids, vals = n.Names, n.Values
+	default:
+		return
+	}
+	s.scanFunc()
+	for i, id := range ids {
+		v, _ := s.q.Info.Defs[id].(*types.Var)
+		tv, ok := s.q.Info.Types[vals[i]]
+		if v == nil || !s.constSet[v] || !ok || tv.Value == nil || tv.Value.Kind() != constant.Bool {
+			continue
+		}
+		if atom := s.varAtom(v); atom != 0 {
+			st.conds.set(atom, constant.BoolVal(tv.Value))
 		}
 	}
 }

@@ -58,6 +58,10 @@ func (e *Exits) NoReturnFunc(fn *types.Func) bool {
 	return knownGoexit(fn) || e.endsProcess(fn)
 }
 
+// EndsProcessFunc reports whether a call to fn ends the process without
+// running deferred calls.
+func (e *Exits) EndsProcessFunc(fn *types.Func) bool { return e.endsProcess(fn) }
+
 func (e *Exits) endsProcess(fn *types.Func) bool {
 	if knownProcessExit(fn) {
 		return true

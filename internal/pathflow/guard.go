@@ -60,7 +60,7 @@ func (s *search) errorGuard(lit *ast.FuncLit) (int, ast.Expr) {
 	if !ok || guard == nil {
 		return 0, nil
 	}
-	if s.q.Results != nil {
+	if s.q.Results != nil && isErrorVar(guard) {
 		for i := range s.q.Results.Len() {
 			if s.q.Results.At(i) == guard {
 				return i + 1, nil
@@ -71,7 +71,14 @@ func (s *search) errorGuard(lit *ast.FuncLit) (int, ast.Expr) {
 }
 
 // guardingVar returns the error variable v and the condition when the
-// node m lies in the body of an "if v != nil" on the stack.
+// node m lies in the body of an "if v != nil" on the stack, or the flag
+// variable v when it lies in the body of an "if !v" or "if v" on a flag
+// the function sets only to constants (flagVar): rclone's config Save
+// keeps its backup placeholder while "keepBackup := true", its declared
+// value, holds, and a return on that path leaves the empty placeholder
+// behind (assignedConst). A flag the
+// user sets (a parameter, a field, an option) is never known on a path,
+// so such a removal covers every return, as a deliberate keep.
 func (s *search) guardingVar(m ast.Node, stack []ast.Node) (*types.Var, ast.Expr) {
 	child := m
 	for i := len(stack) - 1; i >= 0; i-- {
@@ -79,10 +86,17 @@ func (s *search) guardingVar(m ast.Node, stack []ast.Node) (*types.Var, ast.Expr
 			if v := s.nonNilVar(ifs.Cond); v != nil {
 				return v, ifs.Cond
 			}
+			if v := s.flagVar(ifs.Cond); v != nil {
+				return v, ifs.Cond
+			}
 		}
 		child = stack[i]
 	}
 	return nil, nil
+}
+
+func isErrorVar(v *types.Var) bool {
+	return types.Identical(v.Type(), types.Universe.Lookup("error").Type())
 }
 
 // nonNilVar returns v of error type when cond is "v != nil".
@@ -111,7 +125,8 @@ func (s *search) guardRuns(st *state, ret *ast.ReturnStmt) bool {
 	case st.onError > 0:
 		return s.mayReturnError(ret, st.onError-1)
 	case st.guard != nil:
-		return s.repeated(st.guard, true, st) != absent
+		val, known := s.condKnown(st.guard, st)
+		return !known || val
 	}
 	return false
 }

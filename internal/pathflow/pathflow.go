@@ -193,6 +193,14 @@ type Query struct {
 	// that does not return). Optional: without it, panic is Panic and
 	// every other call is Goexit. Exits.Kind is a ready-made classifier.
 	Exit func(call *ast.CallExpr) ExitKind
+	// ExitOnError, when not nil, returns the argument of a call that
+	// ends the process when that argument is a non-nil error and returns
+	// otherwise (a CheckIfError helper), or nil. Such a call as a
+	// statement is an exit of kind ProcessExit (Leak.OnError) on the
+	// path where the error is not nil, and a plain statement on the
+	// other; on Err, not assigned since the creation, it is the
+	// creation's error check. Optional.
+	ExitOnError func(call *ast.CallExpr) ast.Expr
 	// KeepReturned, when set, stops a function literal (or a variable
 	// holding one) that releases the resource from counting as a release
 	// when it is returned: for finding the returns that hand a resource and
@@ -278,10 +286,19 @@ type Leak struct {
 	// Deferred is, for a ProcessExit leak, the node of the deferred release
 	// that the exit skips; nil if there was none.
 	Deferred ast.Node
+	// OnError says, for a ProcessExit leak, that the call ends the
+	// process only when its error argument is not nil
+	// (Query.ExitOnError).
+	OnError bool
 	// Guarded says, for a Return leak, that a release deferred under "if
 	// err != nil" was registered on the path but does not run at this
 	// return: err is nil there (a shadowed err was returned, or nil).
 	Guarded bool
+	// Flag is, for a Return leak, the condition on a flag variable (one
+	// the function sets only to constants) under which a deferred
+	// release runs, when the path knows it is false at this return
+	// ("if !keep { os.Remove(name) }" after "keep := true").
+	Flag ast.Expr
 	// Unchecked says, when Query.NoteUnchecked is set, that some path
 	// reaches this return without a branch showing that the creation's
 	// error was nil ("err = cmd.Start(); if ctx.Err() != nil { return
@@ -465,6 +482,9 @@ type search struct {
 	// another such variable) to whether its body releases the resource.
 	closures map[*types.Var]bool
 	litVars  map[*types.Var][]ast.Expr
+	// constSet are the variables that the function sets only to boolean
+	// constants (flagVar), found by scanFunc.
+	constSet map[*types.Var]bool
 	// unsafeVars are the variables whose address is taken or that a
 	// function literal assigns; caseValues the case values of switches
 	// with a tag. Both are found on first use, by scanFunc.
@@ -559,9 +579,17 @@ func (s *search) walk(b *cfg.Block, i int, st state) {
 			}
 			return
 		}
+		nilAfter, goesOn := s.exitOnError(n, &st)
+		if !goesOn {
+			return
+		}
 		if !s.step(n, &st) {
 			return // the error of the release was overwritten: assume it was handled
 		}
+		if nilAfter != 0 {
+			st.conds.set(nilAfter, true) // the helper was given it, it cannot write it
+		}
+		s.assignedConst(n, &st)
 		a := s.scan(n)
 		switch a.Effect {
 		case Released:
@@ -612,7 +640,11 @@ func (s *search) exit(b *cfg.Block, st state) {
 	case *ast.ReturnStmt:
 		covered := st.deferred != nil && !s.skipsGuardedDefer(st, last) || s.guardRuns(&st, last)
 		if !covered {
-			s.leak(Leak{Node: last, Kind: Return, Guarded: st.deferred == nil && (st.onError > 0 || st.guard != nil),
+			var flag ast.Expr
+			if st.deferred == nil && st.onError == 0 && st.guard != nil && s.flagVar(st.guard) != nil {
+				flag = st.guard
+			}
+			s.leak(Leak{Node: last, Kind: Return, Guarded: st.deferred == nil && (st.onError > 0 || st.guard != nil) && flag == nil, Flag: flag,
 				Unchecked: s.q.NoteUnchecked && !st.checked, ErrReassigned: s.q.NoteUnchecked && !st.checked && st.reassigned})
 		}
 	case *ast.ExprStmt:
@@ -635,6 +667,58 @@ func (s *search) exit(b *cfg.Block, st state) {
 			s.leak(Leak{Node: call, Kind: kind})
 		}
 	}
+}
+
+// exitOnError judges block node n, before the search steps past it, when
+// it is a call of Query.ExitOnError: on the creation's error, not assigned
+// since, the exit is the failure branch and the path goes on checked; on a
+// release's error, the release happened where the path goes on; on any
+// other argument, the path where it is not nil ends the process, a leak.
+// A pure argument ("err") takes part in the repeated conditions
+// (repeated.go): a path that found it nil goes on, one that found it not
+// nil ends here, and the path that goes on has found it nil: nilAfter is
+// the condition to remember once past n. goesOn is false when every path
+// ends at n.
+func (s *search) exitOnError(n ast.Node, st *state) (nilAfter int32, goesOn bool) {
+	if s.q.ExitOnError == nil {
+		return 0, true
+	}
+	es, ok := n.(*ast.ExprStmt)
+	if !ok {
+		return 0, true
+	}
+	call, ok := ast.Unparen(es.X).(*ast.CallExpr)
+	if !ok {
+		return 0, true
+	}
+	arg := s.q.ExitOnError(call)
+	if arg == nil {
+		return 0, true
+	}
+	exit := Leak{Node: call, Kind: ProcessExit, Deferred: st.deferred, OnError: true}
+	if id, ok := ast.Unparen(arg).(*ast.Ident); ok && st.err != nil && s.q.Info.Uses[id] == st.err {
+		switch st.errKind {
+		case errOfCreation:
+			st.checked = true
+			return 0, true
+		case errOfRelease:
+			// The path goes on only if the release happened; it ends
+			// the process, unreleased, if not.
+			s.leak(exit)
+			return 0, false
+		}
+	}
+	id := s.nilTestAtom(arg)
+	if id != 0 {
+		if isNil, ok := st.conds.lookup(id); ok && isNil {
+			return 0, true
+		} else if ok {
+			s.leak(exit)
+			return 0, false
+		}
+	}
+	s.leak(exit)
+	return id, true
 }
 
 // skipsGuardedDefer reports whether the return ret, reached with the

@@ -245,6 +245,81 @@ func isBool(t types.Type) bool {
 
 // pure reports whether e reads only variables, writing its key (the same
 // for the same reads) to b and its reads to a.
+// nilTestAtom returns the number of the pure condition "x == nil", as
+// atomID numbers it where the code writes it; 0 if x is not pure.
+func (s *search) nilTestAtom(x ast.Expr) int32 {
+	if s.detail >= noRepeated {
+		return 0
+	}
+	if s.atomOf == nil {
+		s.atomOf = make(map[ast.Expr]int32)
+		s.atomKeys = make(map[string]int32)
+		s.objNums = make(map[types.Object]int)
+	}
+	var b strings.Builder
+	a := atom{}
+	b.WriteString("(")
+	if !s.pure(x, &b, &a) {
+		return 0
+	}
+	b.WriteString(" == nil)")
+	key := b.String()
+	id := s.atomKeys[key]
+	if id == 0 {
+		s.atoms = append(s.atoms, a)
+		id = int32(len(s.atoms))
+		s.atomKeys[key] = id
+	}
+	return id
+}
+
+// varAtom returns the number of the pure condition that is the boolean
+// variable v itself, as atomID numbers "v" where the code tests it; 0 if
+// v is not pure.
+func (s *search) varAtom(v *types.Var) int32 {
+	if s.atomOf == nil {
+		s.atomOf = make(map[ast.Expr]int32)
+		s.atomKeys = make(map[string]int32)
+		s.objNums = make(map[types.Object]int)
+	}
+	var b strings.Builder
+	a := atom{}
+	if !s.readVar(v, &b, &a) {
+		return 0
+	}
+	key := b.String()
+	id := s.atomKeys[key]
+	if id == 0 {
+		s.atoms = append(s.atoms, a)
+		id = int32(len(s.atoms))
+		s.atomKeys[key] = id
+	}
+	return id
+}
+
+// condKnown returns the value of cond on the path when the path knows it:
+// a pure condition, or its negation, taken (or set) and not written since.
+func (s *search) condKnown(cond ast.Expr, st *state) (val, known bool) {
+	e := ast.Unparen(cond)
+	not := false
+	for {
+		u, ok := e.(*ast.UnaryExpr)
+		if !ok || u.Op != token.NOT {
+			break
+		}
+		e, not = ast.Unparen(u.X), !not
+	}
+	id, neg := s.atomID(e)
+	if id == 0 {
+		return false, false
+	}
+	v, ok := st.conds.lookup(id)
+	if !ok {
+		return false, false
+	}
+	return v != neg != not, true
+}
+
 func (s *search) pure(e ast.Expr, b *strings.Builder, a *atom) bool {
 	info := s.q.Info
 	if tv, ok := info.Types[e]; ok && tv.Value != nil {

@@ -99,5 +99,12 @@
 // *net.UnixListener bound at the name owns it: it unlinks it on Close; any
 // other socket only keeps it in use). A path inside the object, or a
 // socket bound there, that outlives the function is the reason Kept: the
-// object is in use, the obligation stays.
+// object is in use, the obligation stays. So is a return of only such a
+// path: the caller gets no way to the object, unless a caller of the
+// package removes the path's parent (followed on the SSA form).
+//
+// A function that ends the process on every path where its error
+// parameter is not nil, and returns where it is nil (a CheckIfError
+// helper), has the fact exitsOnError, read from its SSA form: its calls
+// are exits for the search of paths (pathflow.Query.ExitOnError).
 package tempfacts

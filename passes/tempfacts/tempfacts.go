@@ -32,7 +32,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:        run,
 	Requires:   []*analysis.Analyzer{tempdir.Analyzer, lazyssa.Analyzer},
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(returnsTemp), new(releases), new(borrows), new(takes), new(keepsInside)},
+	FactTypes:  []analysis.Fact{new(returnsTemp), new(releases), new(borrows), new(takes), new(keepsInside), new(exitsOnError)},
 }
 
 // returnsTemp is the fact of a function that returns a temp object its
@@ -167,6 +167,7 @@ type Result struct {
 	borrowsMemo  map[*types.Func]*borrows
 	takesMemo    map[*types.Func]*takes
 	insideMemo   map[*types.Func]*keepsInside
+	exitsMemo    map[*types.Func]*exitsOnError // exitsonerror.go
 	fieldMemo    map[*types.Var]map[*types.Func]bool
 	keptMemo     map[*types.Var]bool
 	callers      map[*types.Func][]*types.Func // built on first use
@@ -235,6 +236,7 @@ func run(pass *analysis.Pass) (any, error) {
 		borrowsMemo:  make(map[*types.Func]*borrows),
 		takesMemo:    make(map[*types.Func]*takes),
 		insideMemo:   make(map[*types.Func]*keepsInside),
+		exitsMemo:    make(map[*types.Func]*exitsOnError),
 		fieldMemo:    make(map[*types.Var]map[*types.Func]bool),
 		keptMemo:     make(map[*types.Var]bool),
 		reasonsMemo:  make(map[[2]any]uint),
@@ -303,6 +305,12 @@ func run(pass *analysis.Pass) (any, error) {
 			if pass.ImportObjectFact(fn, &ins) {
 				r.insideMemo[fn] = &ins
 			}
+			var ex exitsOnError
+			if pass.ImportObjectFact(fn, &ex) {
+				r.exitsMemo[fn] = &ex
+			} else {
+				r.exitsMemo[fn] = nil
+			}
 			return true
 		})
 	}
@@ -333,6 +341,9 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		if p := r.paramFacts(fn, Keep); p != nil {
 			pass.ExportObjectFact(fn, &keepsInside{Params: p})
+		}
+		if f := r.exitsOnErrorOf(fn); f != nil {
+			pass.ExportObjectFact(fn, f)
 		}
 	}
 	return r, nil

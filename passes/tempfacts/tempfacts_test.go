@@ -15,5 +15,5 @@ func TestFacts(t *testing.T) {
 		t.Fatal(err)
 	}
 	analysistest.Run(t, testdata, tempfacts.Analyzer, "tempcleanup/helper", "tempcleanup/borrowlib", "tempcleanup/wrapperlib",
-		"tempcleanup/regression_takesomepaths", "tempcleanup/regression_paramflow")
+		"tempcleanup/regression_takesomepaths", "tempcleanup/regression_paramflow", "tempcleanup/exitlib")
 }

@@ -62,7 +62,8 @@ type Tracker struct {
 	cleanups map[*types.Var]bool
 	results  []*types.Var // the function's named results
 	body     *ast.BlockStmt
-	defers   int8 // defersRemoval: 0 not known yet, 1 no (or searching), 2 yes
+	decl     *types.Func // the tracked function, when it is declared (not a literal)
+	defers   int8        // defersRemoval: 0 not known yet, 1 no (or searching), 2 yes
 	// derived holds paths inside the object (filepath.Join(dir, "x"))
 	// and derivedFiles files opened at such paths: handing them off
 	// hands off the object, but removing them does not remove it.
@@ -126,6 +127,7 @@ func (r *Result) track(fn ast.Node, kind Kind, obj, cleanup *types.Var, mode Mod
 	switch fn := fn.(type) {
 	case *ast.FuncDecl:
 		ftype, body = fn.Type, fn.Body
+		t.decl, _ = r.info.Defs[fn.Name].(*types.Func)
 	case *ast.FuncLit:
 		ftype, body = fn.Type, fn.Body
 	}
@@ -524,19 +526,20 @@ func (t *Tracker) Classify(n ast.Node, stack []ast.Node) (Reason, *types.Var) {
 			}
 			return NoReason, nil
 		}
-		// Returning a path inside the object hands it off too: the
-		// caller gets the only way to it. A socket bound inside it, or
-		// a literal that captures only such a path, gives the caller
-		// no way to it: the object is kept in use, not handed off.
+		// Returning only a path inside the object (or a socket bound
+		// inside it, a literal that captures only such a path) gives
+		// the caller no way to the object: it is kept in use, not
+		// handed off, unless a caller of the package removes the
+		// path's parent (insideresult.go).
 		best := NoReason
-		for _, e := range n.Results {
+		for i, e := range n.Results {
 			switch h := t.holds(e); {
 			case h == holdsItself:
 				return Returned, nil
-			case h == holdsInside && (t.endpointExpr(e) || t.lit(e) != holdsNothing):
-				best = Kept
-			case h == holdsInside:
+			case h == holdsInside && !t.endpointExpr(e) && t.lit(e) == holdsNothing && t.res.callerRemovesParent(t.decl, i):
 				best = Returned
+			case h == holdsInside && best == NoReason:
+				best = Kept
 			}
 		}
 		return best, nil
@@ -686,6 +689,12 @@ func (t *Tracker) callReason(call *ast.CallExpr, stack []ast.Node) (Reason, *typ
 	case stdRemovers[key]:
 		return NoReason, nil // removes something else, or a path inside it
 	case key == [2]string{"os", "Rename"} && t.NameExpr(call.Args[0]):
+		return Renamed, renameErr(t.info, call, stack)
+	case key == [2]string{"os", "Rename"} && t.direct(call.Args[1]) && t.NameExpr(call.Args[1]):
+		// Renamed over: once the rename succeeds the name holds the
+		// file moved there (rclone's backup of the old config), no
+		// longer the temp object, and what it holds is not the
+		// function's to remove.
 		return Renamed, renameErr(t.info, call, stack)
 	case isTestingCleanup(fn):
 		for _, i := range carried {
