@@ -270,6 +270,7 @@ func (c *checker) function(f *ast.File, node ast.Node, body *ast.BlockStmt, grap
 		attrs: make(map[*types.Var]*ast.CompositeLit),
 	}
 	fn.collectDefs()
+	fn.collectBorrowedCmds() // borrowedcmd.go
 	fn.collectParamStarts()
 	fn.collectRangeStarts()
 	fn.collectHelperStarts() // helperstart.go

@@ -121,3 +121,10 @@ func TestPipeReadFailure(t *testing.T) {
 	t.Cleanup(func() { execfd.Analyzer.Flags.Set("strict", "false") })
 	analysistest.Run(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/pipereadfailure_strict")
 }
+
+// TestBorrowedCmd: a file of the function handed to a command it did not
+// make (a parameter, or one a function value returned) and started here
+// is closed after the start (issue 25, recall audit shape S16).
+func TestBorrowedCmd(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/borrowedcmd")
+}
