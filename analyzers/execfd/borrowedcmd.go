@@ -22,6 +22,31 @@ import (
 // judges only the error returns after a Start of a parameter). Only
 // functions that create a file are concerned.
 
+// A function that starts the command it is given and also keeps it, or
+// hands it on (chezmoilog.LogCmdStart puts it in the log record it
+// writes), takes the duty to wait from the caller, but not the files the
+// caller created: the child holds its own copies from that call, as at a
+// Start, and the caller's copies are still the caller's to close.
+
+// startedByTaker records the call that hands the command to a function
+// that starts it and takes it, outside goroutines and function literals.
+func (fn *fun) startedByTaker(cmd *command, call *ast.CallExpr, u paramUse, stack []ast.Node, inLit bool) {
+	if u&useStarts == 0 || u&useTakes == 0 || inLit {
+		return
+	}
+	if len(stack) >= 2 {
+		if _, inGo := stack[len(stack)-2].(*ast.GoStmt); inGo {
+			return
+		}
+	}
+	name := "Start"
+	if u&useWaits != 0 {
+		name = "Run"
+	}
+	cmd.takerStarts = append(cmd.takerStarts, call)
+	cmd.startNames[call] = name
+}
+
 // collectBorrowedCmds adds the command parameters of the function, and
 // the commands assigned with an error from calls that are not creators,
 // as commands the function does not own.

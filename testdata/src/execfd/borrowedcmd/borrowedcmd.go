@@ -199,3 +199,55 @@ func paramReassigned(cmd *exec.Cmd, name string) error {
 	cmd.Stdout = f
 	return cmd.Run()
 }
+
+// startKept: the command made here is started by a function that keeps
+// it (the duty to wait is handed on), but reader is still this
+// function's: never closed.
+func startKept(diffCmd *exec.Cmd) error {
+	reader, writer, err := os.Pipe()
+	if err != nil {
+		return err
+	}
+	defer writer.Close()
+	pager := exec.Command("less")
+	pager.Stdin = reader
+	if err := borrowedcmdlib.LogCmdStartRecord(pager); err != nil { // want `reader is handed to the child but the parent does not close it after Start on some path`
+		return err
+	}
+	diffCmd.Stdout = writer
+	return diffCmd.Run()
+}
+
+// startKeptClosed: the same, reader closed right after the start.
+func startKeptClosed(diffCmd *exec.Cmd) error {
+	reader, writer, err := os.Pipe()
+	if err != nil {
+		return err
+	}
+	defer writer.Close()
+	pager := exec.Command("less")
+	pager.Stdin = reader
+	err = borrowedcmdlib.LogCmdStartRecord(pager)
+	reader.Close()
+	if err != nil {
+		return err
+	}
+	diffCmd.Stdout = writer
+	return diffCmd.Run()
+}
+
+// startKeptParam: a parameter started by the function that keeps it,
+// reader never closed.
+func startKeptParam(pager, diffCmd *exec.Cmd) error {
+	reader, writer, err := os.Pipe()
+	if err != nil {
+		return err
+	}
+	defer writer.Close()
+	pager.Stdin = reader
+	if err := borrowedcmdlib.LogCmdStartRecord(pager); err != nil { // want `reader is handed to the child but the parent does not close it after Start on some path`
+		return err
+	}
+	diffCmd.Stdout = writer
+	return diffCmd.Run()
+}

@@ -20,3 +20,21 @@ func LogCmdRun(cmd *exec.Cmd) error {
 	log.Println("run", cmd.Args, err)
 	return err
 }
+
+// A record is what LogCmdStartRecord logs: it keeps the command.
+type record struct {
+	cmd *exec.Cmd
+	err error
+}
+
+var last any
+
+// LogCmdStartRecord starts the command and keeps it in the record it
+// logs, as chezmoilog.LogCmdStart's log valuer does: the caller's duty
+// to wait ends here, not its files.
+func LogCmdStartRecord(cmd *exec.Cmd) error {
+	err := cmd.Start()
+	last = record{cmd: cmd, err: err}
+	log.Println(last)
+	return err
+}
