@@ -191,7 +191,7 @@ type command struct {
 	// record): the files handed to the child at them are still the
 	// function's (borrowedcmd.go). Their names are in startNames.
 	takerStarts []*ast.CallExpr
-	kills      bool // Process.Kill or Process.Signal is called
+	kills       bool // Process.Kill or Process.Signal is called
 	// collections are the local slices the command is appended to.
 	collections []*collection
 	// stores are the assignments of the command to a struct field.
