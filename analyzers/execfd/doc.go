@@ -33,13 +33,25 @@
 //     A variable that holds the file the function opened on one path and
 //     a file it does not own on another (os.Stdin where it did not open
 //     /dev/null) is told to be closed only where the function opened it,
-//     with no fix: closing it as written would close os.Stdin;
+//     with no fix: closing it as written would close os.Stdin. The
+//     command need not be the function's own: a parameter, or one a
+//     function value or an unknown function returned with an error
+//     ("pager, err := s.pagerCmdFunc()"), started in the function (or
+//     through a function that starts its argument, even one that keeps
+//     it or hands it on, as a logging wrapper that puts it in its log
+//     record does) holds its own copy of the file from that start, and
+//     the parent's copy is the function's to close; whether that child is
+//     waited stays its owner's business;
 //   - cmd.Start() that succeeds but whose process is then neither waited
 //     (cmd.Wait, cmd.Process.Wait, or wait4 on cmd.Process.Pid as a tracer
 //     does, directly or through a function of the package) nor released (Process.Release: detached
 //     on purpose) on some path to a return. Only Wait reaps: Process.Kill
 //     and Process.Signal end the child but leave it a zombie until Wait,
-//     and the message says so when the function kills it. A command handed
+//     and the message says so when the function kills it. Every return
+//     that leaves the child unwaited is listed where one hint fits them
+//     all (two error returns: "at these error returns, call Kill then
+//     Wait"); a return whose hint would differ (a success return after
+//     an error return) is named once the first is fixed. A command handed
 //     off (returned, stored, sent, passed to code of another package or to
 //     a function value, waited in a goroutine) is its new owner's. Passing
 //     it to a function of the package that only borrows it (sets its

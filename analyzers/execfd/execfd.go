@@ -186,7 +186,12 @@ type command struct {
 	// startNames names what each start does ("Start", "Run", ...), also
 	// for a call of a function that starts its argument.
 	startNames map[*ast.CallExpr]string
-	kills      bool // Process.Kill or Process.Signal is called
+	// takerStarts are the calls of functions that start the command and
+	// keep it, or hand it on (a logging wrapper that stores it in its log
+	// record): the files handed to the child at them are still the
+	// function's (borrowedcmd.go). Their names are in startNames.
+	takerStarts []*ast.CallExpr
+	kills       bool // Process.Kill or Process.Signal is called
 	// collections are the local slices the command is appended to.
 	collections []*collection
 	// stores are the assignments of the command to a struct field.
@@ -270,6 +275,7 @@ func (c *checker) function(f *ast.File, node ast.Node, body *ast.BlockStmt, grap
 		attrs: make(map[*types.Var]*ast.CompositeLit),
 	}
 	fn.collectDefs()
+	fn.collectBorrowedCmds() // borrowedcmd.go
 	fn.collectParamStarts()
 	fn.collectRangeStarts()
 	fn.collectHelperStarts() // helperstart.go
@@ -580,6 +586,8 @@ func (fn *fun) collectUses() {
 					}
 					fn.usedThrough(cmd, call, u, stack, inLit)
 					return true
+				} else if known {
+					fn.startedByTaker(cmd, call, u, stack, inLit) // borrowedcmd.go
 				}
 			}
 			// Appended to a local slice: the slice holds the duty to wait.

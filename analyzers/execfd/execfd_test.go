@@ -1,7 +1,13 @@
 package execfd_test
 
 import (
+	"go/ast"
+	"go/token"
+	"slices"
+	"strings"
 	"testing"
+
+	"golang.org/x/tools/go/analysis"
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
@@ -120,4 +126,60 @@ func TestPipeReadFailure(t *testing.T) {
 	}
 	t.Cleanup(func() { execfd.Analyzer.Flags.Set("strict", "false") })
 	analysistest.Run(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/pipereadfailure_strict")
+}
+
+// TestBorrowedCmd: a file of the function handed to a command it did not
+// make (a parameter, or one a function value returned) and started here
+// is closed after the start (issue 25, recall audit shape S16).
+func TestBorrowedCmd(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/borrowedcmd")
+}
+
+// TestUnwaitedReturns: the unwaited-child report lists each return that
+// leaves the child unwaited where one hint fits them all (issue 25, lima's
+// limactl shell).
+func TestUnwaitedReturns(t *testing.T) {
+	results := analysistest.Run(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/regression_unwaitedreturns")
+	want := map[string][]string{ // the function of the start: the comments at the listed returns
+		"view":     {"first", "second"},
+		"viewOnce": {"only"},
+		"mixed":    {"first"},
+	}
+	got := make(map[string][]string)
+	for _, r := range results {
+		for _, d := range r.Diagnostics {
+			var fn string
+			for _, f := range r.Pass.Files {
+				for _, decl := range f.Decls {
+					if fd, ok := decl.(*ast.FuncDecl); ok && fd.Pos() <= d.Pos && d.Pos < fd.End() {
+						fn = fd.Name.Name
+					}
+				}
+			}
+			for _, rel := range d.Related {
+				got[fn] = append(got[fn], returnComment(r.Pass, rel.Pos))
+			}
+		}
+	}
+	for fn, w := range want {
+		if !slices.Equal(got[fn], w) {
+			t.Errorf("%s: related returns %q, want %q", fn, got[fn], w)
+		}
+	}
+	if len(got) != len(want) {
+		t.Errorf("reports in %d functions, want %d", len(got), len(want))
+	}
+}
+
+// returnComment returns the text of the line comment on the line of pos.
+func returnComment(pass *analysis.Pass, pos token.Pos) string {
+	line := pass.Fset.Position(pos).Line
+	for _, f := range pass.Files {
+		for _, cg := range f.Comments {
+			if pass.Fset.Position(cg.Pos()).Line == line && pass.Fset.File(cg.Pos()) == pass.Fset.File(pos) {
+				return strings.TrimSpace(strings.TrimPrefix(cg.Text(), "//"))
+			}
+		}
+	}
+	return ""
 }

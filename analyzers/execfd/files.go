@@ -47,7 +47,7 @@ func (fn *fun) checkFiles() {
 	info := fn.info()
 	var hs []handoff
 	for _, cmd := range fn.sortedCmds() {
-		for _, start := range cmd.starts {
+		for _, start := range slices.Concat(cmd.starts, cmd.takerStarts) {
 			g := cmd.gen(start.Pos())
 			var given []ast.Expr
 			inLoop := false

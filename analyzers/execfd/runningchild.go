@@ -97,20 +97,22 @@ func (fn *fun) assignedOnce(v *types.Var) bool {
 }
 
 // runningChildHint is the hint for a child left running at a return that
-// reports success.
-func runningChildHint(name string) string {
-	return fmt.Sprintf("on every path, call go %[1]s.Wait() if it must keep running (a plain Wait at this return blocks for as long as the child runs), or %[1]s.Process.Kill then %[1]s.Wait to stop it", name)
+// reports success; at is "this return", or "these returns" when several
+// are listed.
+func runningChildHint(name, at string) string {
+	return fmt.Sprintf("on every path, call go %[1]s.Wait() if it must keep running (a plain Wait at %[2]s blocks for as long as the child runs), or %[1]s.Process.Kill then %[1]s.Wait to stop it", name, at)
 }
 
 // givingUpHint is the hint for a child left unwaited at a return that
-// reports an error; guard is killGuard's note, or "".
-func givingUpHint(name, guard string) string {
-	return fmt.Sprintf("at this error return, call %[1]s.Process.Kill then %[1]s.Wait to stop it%[2]s (a plain Wait there blocks for as long as the child runs); on the other paths, %[1]s.Wait once done with it, or go %[1]s.Wait() if it must keep running", name, guard)
+// reports an error; guard is killGuard's note, or "", and at "this error
+// return" or "these error returns".
+func givingUpHint(name, guard, at string) string {
+	return fmt.Sprintf("at %[3]s, call %[1]s.Process.Kill then %[1]s.Wait to stop it%[2]s (a plain Wait there blocks for as long as the child runs); on the other paths, %[1]s.Wait once done with it, or go %[1]s.Wait() if it must keep running", name, guard, at)
 }
 
 // handedBackHint is the hint for a child that the function gives back to
-// its caller on some returns and drops at this one; guard is killGuard's
-// note, or "".
-func handedBackHint(name, guard string) string {
-	return fmt.Sprintf("at this return, call %[1]s.Process.Kill then %[1]s.Wait to stop it%[2]s (a plain Wait there blocks for as long as the child runs); the returns that give it to the caller leave the wait to the caller", name, guard)
+// its caller on some returns and drops at this one (or these); guard is
+// killGuard's note, or "".
+func handedBackHint(name, guard, at string) string {
+	return fmt.Sprintf("at %[3]s, call %[1]s.Process.Kill then %[1]s.Wait to stop it%[2]s (a plain Wait there blocks for as long as the child runs); the returns that give it to the caller leave the wait to the caller", name, guard, at)
 }

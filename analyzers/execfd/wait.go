@@ -129,6 +129,9 @@ func (fn *fun) checkWait(cmd *command, start *ast.CallExpr) {
 	report := fn.unwaitedReport() // testkill.go
 	var leak *pathflow.Leak       // a return that ends the program right after
 	var readFail *pathflow.Leak   // a return taken only when reading its own pipe fails
+	var first *pathflow.Leak      // the first leak reported
+	var firstMsg string
+	var more []pathflow.Leak // the other returns that leave the child unwaited
 	for _, l := range pathflow.Leaks(q) {
 		var msg string
 		switch l.Kind {
@@ -154,23 +157,65 @@ func (fn *fun) checkWait(cmd *command, start *ast.CallExpr) {
 		default:
 			continue
 		}
-		fn.reportUnwaited(report, cmd, start, l, q.Err, msg)
-		return
+		if first == nil {
+			first, firstMsg = &l, msg
+		} else if first.Kind == pathflow.Return && l.Kind == pathflow.Return {
+			more = append(more, l)
+		}
 	}
-	if leak != nil {
-		fn.reportUnwaited(fn.c.r.ReportStrict, cmd, start, *leak, q.Err, "this return leaves the child unwaited, and main then exits")
-	} else if readFail != nil {
-		fn.reportUnwaited(fn.c.r.ReportStrict, cmd, start, *readFail, q.Err, "this return, taken only when reading the child's own output pipe fails, leaves the child unwaited")
+	switch {
+	case first != nil:
+		fn.reportUnwaited(report, cmd, start, *first, more, q.Err, firstMsg)
+	case leak != nil:
+		fn.reportUnwaited(fn.c.r.ReportStrict, cmd, start, *leak, nil, q.Err, "this return leaves the child unwaited, and main then exits")
+	case readFail != nil:
+		fn.reportUnwaited(fn.c.r.ReportStrict, cmd, start, *readFail, nil, q.Err, "this return, taken only when reading the child's own output pipe fails, leaves the child unwaited")
 	}
 }
 
-// reportUnwaited reports the start of a child left unwaited at the leak l;
-// errVar is Start's error variable, or nil.
-func (fn *fun) reportUnwaited(report func(analysis.Diagnostic), cmd *command, start *ast.CallExpr, l pathflow.Leak, errVar *types.Var, msg string) {
-	name, stop := cmd.v.Name(), fn.stopName(cmd.v)
+// A child may be left unwaited at several returns, some worse than others
+// (lima's limactl shell: less stays running on the terminal when diff
+// fails, while at the first return a failed write says less has already
+// exited). The report lists each of them, as tempcleanup lists each return
+// that keeps a temporary file, where the hint fits them all as written:
+// the other returns, whose hint would differ (a success return among
+// error returns, a guard that only one needs), are left for the next run,
+// once the first is fixed.
+
+// reportUnwaited reports the start of a child left unwaited at the leak l,
+// and at the other returns more where the same hint holds; errVar is
+// Start's error variable, or nil.
+func (fn *fun) reportUnwaited(report func(analysis.Diagnostic), cmd *command, start *ast.CallExpr, l pathflow.Leak, more []pathflow.Leak, errVar *types.Var, msg string) {
+	name := cmd.v.Name()
 	killNote := ""
 	if cmd.kills {
 		killNote = " (Process.Kill and Signal do not reap it)"
+	}
+	hint := fn.unwaitedHint(cmd, start, l, errVar, false)
+	rel := related(l.Node, msg)
+	for _, m := range more {
+		if fn.unwaitedHint(cmd, start, m, errVar, false) == hint {
+			rel = append(rel, related(m.Node, "this return also leaves the child unwaited")...)
+		}
+	}
+	if len(rel) > 1 {
+		hint = fn.unwaitedHint(cmd, start, l, errVar, true)
+	}
+	report(analysis.Diagnostic{
+		Pos: start.Pos(), End: start.End(),
+		Message: fmt.Sprintf("%s.Start succeeds but the child is not waited on some path%s: %s; %s",
+			name, killNote, fn.unwaitedHarm(cmd), hint),
+		Related: rel,
+	})
+}
+
+// unwaitedHint is the hint of the unwaited-child rule for the leak l, said
+// of several returns when several is set.
+func (fn *fun) unwaitedHint(cmd *command, start *ast.CallExpr, l pathflow.Leak, errVar *types.Var, several bool) string {
+	stop := fn.stopName(cmd.v)
+	at, atError := "this return", "this error return"
+	if several {
+		at, atError = "these returns", "these error returns"
 	}
 	hint := fmt.Sprintf("on every path, call %[1]s.Wait, or go %[1]s.Wait() if it must keep running, or %[1]s.Process.Kill then Wait to stop it", stop)
 	if fn.outputPipe(cmd) {
@@ -181,22 +226,16 @@ func (fn *fun) reportUnwaited(report func(analysis.Diagnostic), cmd *command, st
 	}
 	success := fn.successReturn(l.Node) || fn.returnsStartError(l, start, errVar) // runningchild.go
 	if !fn.outputPipe(cmd) && success {
-		hint = runningChildHint(stop) // runningchild.go
+		hint = runningChildHint(stop, at) // runningchild.go
 	}
 	guard := killGuard(stop, errVar, l) // startfailed.go
 	if _, ok := l.Node.(*ast.ReturnStmt); ok && !fn.outputPipe(cmd) && !success {
-		hint, guard = givingUpHint(stop, guard), "" // runningchild.go
+		hint, guard = givingUpHint(stop, guard, atError), "" // runningchild.go
 	}
 	if cmd.handoffs != nil {
-		hint, guard = handedBackHint(stop, killGuard(stop, errVar, l)), "" // handoffreturn.go
+		hint, guard = handedBackHint(stop, killGuard(stop, errVar, l), at), "" // handoffreturn.go
 	}
-	hint += guard + fn.stdinFeedNote(cmd, start) // stdinfeed.go
-	report(analysis.Diagnostic{
-		Pos: start.Pos(), End: start.End(),
-		Message: fmt.Sprintf("%s.Start succeeds but the child is not waited on some path%s: %s; %s",
-			name, killNote, fn.unwaitedHarm(cmd), hint),
-		Related: related(l.Node, msg),
-	})
+	return hint + guard + fn.stdinFeedNote(cmd, start) // stdinfeed.go
 }
 
 // outputPipe reports whether the child writes into a pipe that the parent
