@@ -47,7 +47,7 @@ func TestLeakFixes(t *testing.T) {
 func TestKeptInUse(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testdatadir.Dir(t), tempcleanup.Analyzer,
 		"tempcleanup/regression_bindsocket", "tempcleanup/regression_closurekeep",
-		"tempcleanup/regression_derivedtake", "tempcleanup/regression_shownviewer", "tempcleanup/regression_reopened",
+		"tempcleanup/regression_derivedtake", "tempcleanup/regression_shownviewer", "tempcleanup/regression_reopened", "tempcleanup/regression_callersvalue",
 		"tempcleanup/regression_shownviafield", "tempcleanup/regression_droppedlistener", "tempcleanup/regression_insideresult")
 }
 

@@ -51,6 +51,12 @@ type returnsTemp struct {
 	// Closed: the function defers the Close of the *os.File it returns,
 	// so its callers get a closed file (only its name is of use).
 	Closed bool
+	// CallersValue: on another path the function returns, at the same
+	// result, a value of its caller's own (a parameter, a field of its
+	// receiver: a test's override) instead of a temp object. The result
+	// is a temp object only on the paths that create one, so a caller
+	// must not remove what it got without telling the two apart.
+	CallersValue bool
 }
 
 func (*returnsTemp) AFact() {}
@@ -71,6 +77,9 @@ func (f *returnsTemp) String() string {
 	}
 	if f.Closed {
 		parts = append(parts, "closed")
+	}
+	if f.CallersValue {
+		parts = append(parts, "or caller's value")
 	}
 	return "returnsTemp(" + strings.Join(parts, ", ") + ")"
 }
@@ -150,6 +159,10 @@ type Creation struct {
 	OtherDir bool
 	// Closed: a creator function returns the file already closed.
 	Closed bool
+	// CallersValue: a creator function returns, on another path, a value
+	// of its caller's own instead (the returnsTemp fact's CallersValue):
+	// the result is a temp object only when the callee made one.
+	CallersValue bool
 }
 
 // Result is the model of temp-object ownership for one package.
@@ -369,7 +382,7 @@ func (r *Result) Creation(call *ast.CallExpr) *Creation {
 			c.DirArg = call.Args[sc.dirArg]
 		}
 	} else if f := r.returnsOf(fn); f != nil {
-		c = &Creation{Call: call, Callee: fn, Kind: f.Kind, Object: f.Object, Cleanup: f.Cleanup, OtherDir: f.OtherDir, Closed: f.Closed}
+		c = &Creation{Call: call, Callee: fn, Kind: f.Kind, Object: f.Object, Cleanup: f.Cleanup, OtherDir: f.OtherDir, Closed: f.Closed, CallersValue: f.CallersValue}
 		if f.DirParam >= 0 && f.DirParam < len(call.Args) {
 			c.DirArg = call.Args[f.DirParam]
 		}
@@ -783,7 +796,7 @@ func (r *Result) computeReturns(fn *types.Func, d *ast.FuncDecl) *returnsTemp {
 		case *ast.ReturnStmt:
 			// return os.MkdirTemp(dir, pattern)
 			if len(parent.Results) == 1 && c.Object < sig.Results().Len() && c.Cleanup < sig.Results().Len() {
-				fact = &returnsTemp{Kind: c.Kind, Object: c.Object, Cleanup: c.Cleanup, DirParam: dirParam}
+				fact = &returnsTemp{Kind: c.Kind, Object: c.Object, Cleanup: c.Cleanup, DirParam: dirParam, CallersValue: c.CallersValue}
 			}
 		case *ast.AssignStmt, *ast.ValueSpec:
 			a := r.AssignOf(parent, c)
@@ -798,7 +811,10 @@ func (r *Result) computeReturns(fn *types.Func, d *ast.FuncDecl) *returnsTemp {
 		return true
 	})
 	if fact != nil && r.returnsCallersValue(d, sig, fact.Object) {
-		return nil
+		// Still a creator on the paths that create: its callers leak
+		// what it made there, but must not be told to remove their own
+		// value (tempcleanup words it so, and offers no edit).
+		fact.CallersValue = true
 	}
 	return fact
 }
@@ -972,6 +988,7 @@ func (r *Result) returnedObject(d *ast.FuncDecl, sig *types.Signature, g *cfg.CF
 		}
 		if f.Object >= 0 || f.Cleanup >= 0 {
 			f.Closed = f.Kind == File && deferredClose(r.info, d.Body, obj)
+			f.CallersValue = a.Creation.CallersValue
 			return f
 		}
 	}
