@@ -12,6 +12,8 @@ import (
 	"io"
 	"os"
 	"strings"
+
+	lib "tempcleanup/regression_callersvaluelib"
 )
 
 type IOStreams struct {
@@ -121,5 +123,45 @@ func UseRemoving(key string) error {
 		defer os.Remove(p)
 	}
 	fmt.Println("ssh -i " + p)
+	return nil
+}
+
+// The facts hold across packages: a leak on the failed write is reported,
+// and a removal guarded by a comparison with the caller's key is none.
+func WriteLib(s *lib.Streams, data []byte) error {
+	f, err := s.TempFile("x") // want `temp file f from TempFile is not removed on every path, so it stays on disk when TempFile created it \(on another path TempFile returns its caller's own value instead\)`
+	if err != nil {
+		return err
+	}
+	if _, err := f.Write(data); err != nil {
+		return err
+	}
+	fmt.Println(f.Name())
+	return f.Close()
+}
+
+func KeyLib(key string) error {
+	p, err := lib.KeyFile(key)
+	if err != nil {
+		return err
+	}
+	if key != p {
+		defer os.Remove(p)
+	}
+	fmt.Println("ssh -i " + p)
+	return nil
+}
+
+// A creator that makes a temp object on every path: a comparison with
+// another value rules nothing out.
+func Compared(prev *os.File) error {
+	f, err := os.CreateTemp("", "x") // want `temp file f from os.CreateTemp is not removed on (every|any) path, so it stays on disk: defer`
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	if f != prev {
+		defer os.Remove(f.Name())
+	}
 	return nil
 }
