@@ -204,11 +204,17 @@ func (c *checker) creation(fn ast.Node, g *cfg.CFG, cr *tempfacts.Creation, stac
 			msg = fmt.Sprintf("the cleanup function returned by %s is discarded, so the %s it removes stays on disk: keep it and defer it",
 				c.calleeName(cr), what(cr, ""))
 		}
+		d := analysis.Diagnostic{Pos: cr.Call.Pos(), End: cr.Call.End(), Message: msg}
 		if cr.CallersValue {
-			msg = fmt.Sprintf("%s from %s is discarded and never removed, so it stays on disk when %s creates one (on another path it returns its caller's own value): keep it and remove it when done, unless it is that value",
+			d.Message = fmt.Sprintf("%s from %s is discarded and never removed, so it stays on disk when %s creates one (on another path it returns its caller's own value): keep it and remove it when done, unless it is that value",
 				what(cr, ""), c.calleeName(cr), c.calleeName(cr))
+			if cr.CallersArg {
+				// Whether it creates depends on the argument (callersvalue.go).
+				c.r.ReportStrict(d)
+				return
+			}
 		}
-		c.r.Report(analysis.Diagnostic{Pos: cr.Call.Pos(), End: cr.Call.End(), Message: msg})
+		c.r.Report(d)
 		return
 	case *ast.AssignStmt, *ast.ValueSpec:
 	default:

@@ -19,7 +19,7 @@ func (s *Streams) TempFile(pattern string) (*os.File, error) { // want TempFile:
 }
 
 // KeyFile returns key itself when it names a key file.
-func KeyFile(key string) (string, error) { // want KeyFile:"returnsTemp\\(path 0, or caller's value\\)" KeyFile:"takes\\(0\\)"
+func KeyFile(key string) (string, error) { // want KeyFile:"returnsTemp\\(path 0, or caller's argument\\)" KeyFile:"takes\\(0\\)"
 	if !strings.HasPrefix(key, "-----BEGIN") {
 		return key, nil
 	}
