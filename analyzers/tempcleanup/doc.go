@@ -60,7 +60,9 @@
 // on disk when F created it (on another path F returns its caller's own
 // value instead)"), with a hint that removes the object only when it is
 // not that value and no edit: removing what they got could delete their
-// original. A branch on a comparison of the object with another variable
+// original. When that value is one of the arguments (not only a field of
+// the receiver), whether a call gets a temp object at all depends on what
+// it passes, which is not followed: those reports are strict-only. A branch on a comparison of the object with another variable
 // ("if p != key { defer os.Remove(p) }") is taken for that test: where
 // they are equal the object is the caller's own value, and needs nothing.
 //
