@@ -51,11 +51,20 @@
 // hands the object off (its Name() is the object's name, which the caller
 // may still use, statfs for instance), and removing its name removes the
 // object. The hint then removes it on the error paths only. A function
-// that returns, at the same result, the caller's own file on another path
-// (the parameter itself, a type assertion of it, a method of it: "if f,
-// ok := r.(*os.File); ok { return f, nil }") is no creator for its
-// callers: they cannot tell the copy from their original, and removing
-// what they got could delete it.
+// that returns, at the same result, the caller's own value on another path
+// (the parameter itself, a type assertion of it, a method of it, a field
+// of the receiver: "if f, ok := r.(*os.File); ok { return f, nil }", "if
+// s.TempFileOverride != nil { return s.TempFileOverride, nil }", "path :=
+// key; ...; path = f.Name(); return path, nil") is a creator only on the
+// paths that create. Its callers' leaks are reported saying so ("... stays
+// on disk when F created it (on another path F returns its caller's own
+// value instead)"), with a hint that removes the object only when it is
+// not that value and no edit: removing what they got could delete their
+// original. When that value is one of the arguments (not only a field of
+// the receiver), whether a call gets a temp object at all depends on what
+// it passes, which is not followed: those reports are strict-only. A branch on a comparison of the object with another variable
+// ("if p != key { defer os.Remove(p) }") is taken for that test: where
+// they are equal the object is the caller's own value, and needs nothing.
 //
 // A creation that is never named — discarded, the call of a go or defer
 // statement, or passed whole to a call (t.Log(os.MkdirTemp("", "x")),

@@ -204,7 +204,17 @@ func (c *checker) creation(fn ast.Node, g *cfg.CFG, cr *tempfacts.Creation, stac
 			msg = fmt.Sprintf("the cleanup function returned by %s is discarded, so the %s it removes stays on disk: keep it and defer it",
 				c.calleeName(cr), what(cr, ""))
 		}
-		c.r.Report(analysis.Diagnostic{Pos: cr.Call.Pos(), End: cr.Call.End(), Message: msg})
+		d := analysis.Diagnostic{Pos: cr.Call.Pos(), End: cr.Call.End(), Message: msg}
+		if cr.CallersValue {
+			d.Message = fmt.Sprintf("%s from %s is discarded and never removed, so it stays on disk when %s creates one (on another path it returns its caller's own value): keep it and remove it when done, unless it is that value",
+				what(cr, ""), c.calleeName(cr), c.calleeName(cr))
+			if cr.CallersArg {
+				// Whether it creates depends on the argument (callersvalue.go).
+				c.r.ReportStrict(d)
+				return
+			}
+		}
+		c.r.Report(d)
 		return
 	case *ast.AssignStmt, *ast.ValueSpec:
 	default:
@@ -215,7 +225,9 @@ func (c *checker) creation(fn ast.Node, g *cfg.CFG, cr *tempfacts.Creation, stac
 		a = c.res.AssignOf(parent, cr)
 	}
 	if a == nil {
-		c.owningFieldAt(fn, g, parent, cr)
+		if !cr.CallersValue {
+			c.owningFieldAt(fn, g, parent, cr)
+		}
 		return // stored into a field or element
 	}
 	if c.expectedToFail(a.Stmt, c.res.Var(a.Err)) {
@@ -245,7 +257,7 @@ func (c *checker) creation(fn ast.Node, g *cfg.CFG, cr *tempfacts.Creation, stac
 	mounts := c.unmountedHere(fn, a) // localmount.go
 	queryWith := func(release func(ast.Node, []ast.Node) pathflow.Action) []pathflow.Leak {
 		return pathflow.Leaks(&pathflow.Query{
-			Info: info, CFG: g, Creation: a.Stmt, Err: c.res.Var(a.Err), Obj: present,
+			Info: info, CFG: g, Creation: a.Stmt, Err: c.res.Var(a.Err), Obj: present, ObjMayBeOwn: cr.CallersValue && present == obj,
 			ErrPredicate: c.pass.ResultOf[errpred.Analyzer].(*errpred.Result).Arg,
 			Release:      release, Registers: c.res.Registers, Exit: c.res.Exits().Kind, ExitOnError: c.res.ExitOnError,
 			Deferred: earlier, Table: c.res.Table, Results: c.results(fn),
@@ -280,6 +292,14 @@ func (c *checker) creation(fn ast.Node, g *cfg.CFG, cr *tempfacts.Creation, stac
 	// (anypath.go).
 	never := func() bool {
 		return earlier == nil && everyExit(leaks, queryWith(func(ast.Node, []ast.Node) pathflow.Action { return pathflow.Action{} }))
+	}
+	if cr.CallersValue {
+		// callersvalue.go: judged only where the result leaks, in words
+		// true of both kinds of value it may be.
+		if leak != nil {
+			c.reportCallersValueLeak(fn, cr, name, *leak, leaks, t, never())
+		}
+		return
 	}
 	if leak != nil && c.inCallersDir(cr) && !t.AttemptsRemoval() && !(own != nil && c.res.ReturnsObject(fn, a)) &&
 		!(c.besideTarget(fn, cr.DirArg) && !never()) { // besidetarget.go

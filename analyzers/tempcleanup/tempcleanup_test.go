@@ -30,7 +30,8 @@ func TestStrict(t *testing.T) {
 	}
 	t.Cleanup(func() { tempcleanup.Analyzer.Flags.Set("strict", "false") })
 	analysistest.Run(t, testdatadir.Dir(t), tempcleanup.Analyzer, "tempcleanup/strict", "tempcleanup/strictmain", "tempcleanup/shimmain", "tempcleanup/strictborrow",
-		"tempcleanup/strict_closedcreator", "tempcleanup/regression_besidetarget_strict")
+		"tempcleanup/strict_closedcreator", "tempcleanup/regression_besidetarget_strict",
+		"tempcleanup/regression_callersvalue_strict")
 }
 
 // TestLeakFixes checks the hints and fixes that remove a temp object only
@@ -47,7 +48,7 @@ func TestLeakFixes(t *testing.T) {
 func TestKeptInUse(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testdatadir.Dir(t), tempcleanup.Analyzer,
 		"tempcleanup/regression_bindsocket", "tempcleanup/regression_closurekeep",
-		"tempcleanup/regression_derivedtake", "tempcleanup/regression_shownviewer", "tempcleanup/regression_reopened",
+		"tempcleanup/regression_derivedtake", "tempcleanup/regression_shownviewer", "tempcleanup/regression_reopened", "tempcleanup/regression_callersvalue",
 		"tempcleanup/regression_shownviafield", "tempcleanup/regression_droppedlistener", "tempcleanup/regression_insideresult")
 }
 

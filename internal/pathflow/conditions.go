@@ -182,6 +182,15 @@ func (s *search) implies(cond ast.Expr, val bool, st *state, approx bool) fact {
 			if pkgtypes.IsNil(info, x) || isZeroString(info, x) {
 				x, y = y, x
 			}
+			if s.q.ObjMayBeOwn && st.obj != nil && !isConst(info, x) && !isConst(info, y) {
+				// "key != p": the resource on either side.
+				if id, ok := y.(*ast.Ident); ok && info.Uses[id] == st.obj {
+					x, y = y, x
+				}
+				if id, ok := x.(*ast.Ident); ok && info.Uses[id] == st.obj && (e.Op == token.EQL) == val {
+					return absent // the caller's own value, not a new one
+				}
+			}
 			if s.q.ErrResult && x == s.q.Creation && pkgtypes.IsNil(info, y) {
 				// "cmd.Start() == nil": the creation's own error.
 				if (e.Op == token.EQL) == val {
@@ -510,4 +519,11 @@ func (s *search) assignedConst(n ast.Node, st *state) {
 func isZeroString(info *types.Info, e ast.Expr) bool {
 	tv, ok := info.Types[e]
 	return ok && tv.Value != nil && tv.Value.Kind() == constant.String && constant.StringVal(tv.Value) == ""
+}
+
+// isConst reports whether e is a constant or nil: a comparison with it
+// does not tell a caller's value from a new one.
+func isConst(info *types.Info, e ast.Expr) bool {
+	tv, ok := info.Types[e]
+	return !ok || tv.Value != nil || tv.IsNil()
 }

@@ -210,6 +210,13 @@ type Query struct {
 	// to: until it is assigned again, the branch where it is nil (or "" for
 	// a name) is one where the creation failed, and is not searched.
 	Obj *types.Var
+	// ObjMayBeOwn: the resource in Obj may instead be a value the
+	// function owns no obligation for (a creator's caller's own value,
+	// which it hands back on some path): the branch where Obj, not
+	// assigned since, equals another variable's value ("p == key",
+	// "f == s.Override") is one where it is that value, and is not
+	// searched. Optional.
+	ObjMayBeOwn bool
 	// ErrPredicate, when not nil, returns the error argument of a call that
 	// returns true only for a non-nil error (errors.Is(err, target),
 	// os.IsNotExist(err), a function with such a fact), or nil: the true

@@ -21,7 +21,11 @@
 //     that returns only such a cleanup has the fact with no object. When
 //     the object was created in a directory named by a parameter, the fact
 //     records that parameter, so that a caller passing a private directory
-//     (t.TempDir()) owes nothing.
+//     (t.TempDir()) owes nothing. When, on another path, the function
+//     returns at that result a value of its caller's own instead (a
+//     parameter, a value reached from it or from the receiver: a test's
+//     override in a field), the fact says so (CallersValue): the result is
+//     a temp object only on the paths that create one.
 //   - releases: on every path that returns, the function removes its
 //     parameter i (a path or an *os.File), or takes ownership of it by
 //     storing it into a field, a global, a map, a slice or a channel. A

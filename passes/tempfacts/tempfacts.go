@@ -51,6 +51,16 @@ type returnsTemp struct {
 	// Closed: the function defers the Close of the *os.File it returns,
 	// so its callers get a closed file (only its name is of use).
 	Closed bool
+	// CallersValue: on another path the function returns, at the same
+	// result, a value of its caller's own (a parameter, a field of its
+	// receiver: a test's override) instead of a temp object. The result
+	// is a temp object only on the paths that create one, so a caller
+	// must not remove what it got without telling the two apart.
+	CallersValue bool
+	// CallersArg: that value is one of the arguments the caller passes
+	// (not only a field of the receiver), so whether the result is a
+	// temp object depends on what each call passes.
+	CallersArg bool
 }
 
 func (*returnsTemp) AFact() {}
@@ -71,6 +81,12 @@ func (f *returnsTemp) String() string {
 	}
 	if f.Closed {
 		parts = append(parts, "closed")
+	}
+	switch {
+	case f.CallersArg:
+		parts = append(parts, "or caller's argument")
+	case f.CallersValue:
+		parts = append(parts, "or caller's value")
 	}
 	return "returnsTemp(" + strings.Join(parts, ", ") + ")"
 }
@@ -150,6 +166,13 @@ type Creation struct {
 	OtherDir bool
 	// Closed: a creator function returns the file already closed.
 	Closed bool
+	// CallersValue: a creator function returns, on another path, a value
+	// of its caller's own instead (the returnsTemp fact's CallersValue):
+	// the result is a temp object only when the callee made one.
+	CallersValue bool
+	// CallersArg: that value is one of the call's arguments (the
+	// returnsTemp fact's CallersArg).
+	CallersArg bool
 }
 
 // Result is the model of temp-object ownership for one package.
@@ -369,7 +392,7 @@ func (r *Result) Creation(call *ast.CallExpr) *Creation {
 			c.DirArg = call.Args[sc.dirArg]
 		}
 	} else if f := r.returnsOf(fn); f != nil {
-		c = &Creation{Call: call, Callee: fn, Kind: f.Kind, Object: f.Object, Cleanup: f.Cleanup, OtherDir: f.OtherDir, Closed: f.Closed}
+		c = &Creation{Call: call, Callee: fn, Kind: f.Kind, Object: f.Object, Cleanup: f.Cleanup, OtherDir: f.OtherDir, Closed: f.Closed, CallersValue: f.CallersValue, CallersArg: f.CallersArg}
 		if f.DirParam >= 0 && f.DirParam < len(call.Args) {
 			c.DirArg = call.Args[f.DirParam]
 		}
@@ -783,7 +806,7 @@ func (r *Result) computeReturns(fn *types.Func, d *ast.FuncDecl) *returnsTemp {
 		case *ast.ReturnStmt:
 			// return os.MkdirTemp(dir, pattern)
 			if len(parent.Results) == 1 && c.Object < sig.Results().Len() && c.Cleanup < sig.Results().Len() {
-				fact = &returnsTemp{Kind: c.Kind, Object: c.Object, Cleanup: c.Cleanup, DirParam: dirParam}
+				fact = &returnsTemp{Kind: c.Kind, Object: c.Object, Cleanup: c.Cleanup, DirParam: dirParam, CallersValue: c.CallersValue, CallersArg: c.CallersArg}
 			}
 		case *ast.AssignStmt, *ast.ValueSpec:
 			a := r.AssignOf(parent, c)
@@ -797,8 +820,15 @@ func (r *Result) computeReturns(fn *types.Func, d *ast.FuncDecl) *returnsTemp {
 		}
 		return true
 	})
-	if fact != nil && r.returnsCallersValue(d, sig, fact.Object) {
-		return nil
+	if fact != nil {
+		if found, arg := r.returnsCallersValue(d, sig, fact.Object); found {
+			// Still a creator on the paths that create: its callers
+			// leak what it made there, but must not be told to remove
+			// their own value (tempcleanup words it so, and offers no
+			// edit).
+			fact.CallersValue = true
+			fact.CallersArg = fact.CallersArg || arg
+		}
 	}
 	return fact
 }
@@ -808,10 +838,11 @@ func (r *Result) computeReturns(fn *types.Func, d *ast.FuncDecl) *returnsTemp {
 // file, "if f, ok := r.(*os.File); ok { return f, nil }"): the caller then
 // cannot tell a temp copy from its own file, and removing what it got
 // could delete the original (u-root's CopyToFileIfNotRegular returns the
-// given file when it is already regular, a temp copy otherwise).
-func (r *Result) returnsCallersValue(d *ast.FuncDecl, sig *types.Signature, index int) bool {
+// given file when it is already regular, a temp copy otherwise). arg says
+// whether such a value comes from an argument rather than the receiver.
+func (r *Result) returnsCallersValue(d *ast.FuncDecl, sig *types.Signature, index int) (found, arg bool) {
 	if index < 0 || index >= sig.Results().Len() {
-		return false
+		return false, false
 	}
 	params := make(map[*types.Var]bool)
 	for i := 0; i < sig.Params().Len(); i++ {
@@ -855,6 +886,9 @@ func (r *Result) returnsCallersValue(d *ast.FuncDecl, sig *types.Signature, inde
 				return false
 			}
 			if params[v] {
+				if v != sig.Recv() {
+					arg = true
+				}
 				return true
 			}
 			if depth == 0 {
@@ -881,9 +915,10 @@ func (r *Result) returnsCallersValue(d *ast.FuncDecl, sig *types.Signature, inde
 		}
 		return false
 	}
-	found := false
+	// Every return: one of the receiver's and one of an argument's say
+	// different things.
 	ast.Inspect(d.Body, func(n ast.Node) bool {
-		if _, ok := n.(*ast.FuncLit); ok || found {
+		if _, ok := n.(*ast.FuncLit); ok {
 			return false
 		}
 		ret, ok := n.(*ast.ReturnStmt)
@@ -894,10 +929,12 @@ func (r *Result) returnsCallersValue(d *ast.FuncDecl, sig *types.Signature, inde
 		if tv, ok := r.info.Types[e]; ok && tv.IsNil() {
 			return true
 		}
-		found = fromParam(e, 3)
-		return !found
+		if fromParam(e, 3) {
+			found = true
+		}
+		return true
 	})
-	return found
+	return found, arg
 }
 
 // ReturnsObject reports whether the function fn returns the object of the
@@ -972,6 +1009,8 @@ func (r *Result) returnedObject(d *ast.FuncDecl, sig *types.Signature, g *cfg.CF
 		}
 		if f.Object >= 0 || f.Cleanup >= 0 {
 			f.Closed = f.Kind == File && deferredClose(r.info, d.Body, obj)
+			f.CallersValue = a.Creation.CallersValue
+			f.CallersArg = a.Creation.CallersArg
 			return f
 		}
 	}

@@ -15,5 +15,6 @@ func TestFacts(t *testing.T) {
 		t.Fatal(err)
 	}
 	analysistest.Run(t, testdata, tempfacts.Analyzer, "tempcleanup/helper", "tempcleanup/borrowlib", "tempcleanup/wrapperlib",
-		"tempcleanup/regression_takesomepaths", "tempcleanup/regression_paramflow", "tempcleanup/exitlib")
+		"tempcleanup/regression_takesomepaths", "tempcleanup/regression_paramflow", "tempcleanup/exitlib",
+		"tempcleanup/regression_callersvaluelib")
 }

@@ -66,8 +66,10 @@ func checksum(r io.Reader) (int64, error) {
 
 // copyIfNotFile returns the caller's own file when it is one, a temp copy
 // otherwise: the caller cannot tell them apart, and removing what it got
-// could delete its original. No creator fact, so its callers are not
-// reported; its own leak on the copy's error path is.
+// could delete its original. A creator only on the copy's path, which
+// depends on the argument: only -strict tells its callers of the copy they
+// leak (regression_callersvalue_strict); its own leak on the copy's error
+// path is reported as any creator's.
 func copyIfNotFile(r io.Reader) (*os.File, error) {
 	if f, ok := r.(*os.File); ok {
 		return f, nil

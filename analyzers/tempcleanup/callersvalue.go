@@ -1,0 +1,41 @@
+package tempcleanup
+
+import (
+	"fmt"
+	"go/ast"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/tmplint/tmplint/internal/pathflow"
+	"github.com/tmplint/tmplint/passes/tempfacts"
+)
+
+// reportCallersValueLeak reports a leak of what a creator returns when the
+// creator returns, on another path, a value of its caller's own instead
+// (a parameter, or a field of its receiver that a test sets to override
+// the creation). What the caller got is a temp object only when the
+// creator made one: the message says so, and the hint removes it only
+// when it is not the caller's value. No edit is offered: the comparison
+// it needs names the caller's value, which only the author knows.
+func (c *checker) reportCallersValueLeak(fn ast.Node, cr *tempfacts.Creation, name string, l pathflow.Leak,
+	leaks []pathflow.Leak, t *tempfacts.Tracker, never bool) {
+	if l.Kind == pathflow.Reentry {
+		return // a loop's next creation: the story is no simpler here
+	}
+	// Strict when the caller's value is an argument: whether the callee
+	// makes a temp object at all then depends on what this call passes
+	// (a key file's path, or the key itself), which is not followed.
+	strictOnly := cr.CallersArg || c.failureOnly(fn, leaks) || c.keptAtExitOnly(cr, leaks, t) || c.prunedOnNextRun(fn, cr)
+	callee := c.calleeName(cr)
+	msg := fmt.Sprintf("%s from %s is not removed on %s, so it stays on disk when %s created it (on another path %s returns its caller's own value instead)",
+		what(cr, name), callee, everyOrAny(never), callee, callee)
+	fix := "remove it where it leaks, but only when it is not the value of yours that " + callee + " hands back (compare it with that value first)"
+	if exitsOnly(leaks) {
+		fix = "remove it before each exit that ends the process, but only when it is not the value of yours that " + callee + " hands back: a deferred removal does not run there"
+	}
+	c.report(analysis.Diagnostic{
+		Pos: cr.Call.Pos(), End: cr.Call.End(),
+		Message: msg + ": " + fix,
+		Related: related(l),
+	}, strictOnly)
+}
