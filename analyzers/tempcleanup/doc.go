@@ -270,7 +270,10 @@
 // code), the store is reported — "field target holds a temp directory that
 // no method of Mount removes". A Cleanup that only unmounts a temp mount
 // point is the classic. Any code of the package counts, a method of
-// another type included ((*Manager).cleanup(r) removing r.tempDir). When
+// another type included ((*Manager).cleanup(r) removing r.tempDir). In a
+// main package the object may be what the program produces (u-root's
+// cmd2pkg generates packages into it): the hint removes it once the
+// program is done with it, or prints its path for the user. When
 // the store is in a test and the type is production code, the hint is to
 // remove the object in the test (t.Cleanup) or create it in t.TempDir(),
 // not to give the production type a removal method.

@@ -155,6 +155,14 @@ func (c *checker) owningField(n ast.Node, f *types.Var, named *types.Named, cr *
 			f.Name(), what(cr, ""), c.calleeName(cr), named.Obj().Name(), named.Obj().Name()),
 		Related: []analysis.RelatedInformation{{Pos: cr.Call.Pos(), End: cr.Call.End(), Message: "the temp object"}},
 	}
+	if c.pass.Pkg.Name() == "main" {
+		// A program may make the directory to hold what it produces
+		// (u-root's cmd2pkg generates packages into it): removing it
+		// then deletes the output, and the fix is to tell the user
+		// where it is.
+		d.Message = fmt.Sprintf("field %s holds a %s from %s that no method of %s removes, so it stays on disk after the program exits: remove it in a Close or cleanup method of %s once the program is done with it, or, if it holds what the program produces, print its path for the user",
+			f.Name(), what(cr, ""), c.calleeName(cr), named.Obj().Name(), named.Obj().Name())
+	}
 	if c.r.InTest(d) && !c.inTestFile(named.Obj().Pos()) {
 		// A test's object in a production type: a removal method would
 		// change production code for the test's sake, and remove what

@@ -16,7 +16,7 @@ func TestDefault(t *testing.T) {
 		"tempcleanup/handoff", "tempcleanup/exit", "tempcleanup/private",
 		"tempcleanup/usehelper", "tempcleanup/regression_artifactdir", "tempcleanup/regression_expectedfailure",
 		"tempcleanup/regression_callerdir", "tempcleanup/regression_printed",
-		"tempcleanup/regression_derived", "tempcleanup/regression_deferbefore", "tempcleanup/owners", "tempcleanup/wrapper",
+		"tempcleanup/regression_derived", "tempcleanup/regression_deferbefore", "tempcleanup/owners", "tempcleanup/ownersmain", "tempcleanup/wrapper",
 		"tempcleanup/borrow", "tempcleanup/values", "tempcleanup/owncreator", "tempcleanup/guardeddefer", "tempcleanup/failedtests", "tempcleanup/regression_cleanupbefore")
 }
 
