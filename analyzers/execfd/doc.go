@@ -262,8 +262,9 @@
 // (a server: forever): the hint offers only go cmd.Wait() and Kill then
 // Wait. At a return that reports an error, the function gives up on a
 // child that may still run (a long-lived logger or server never exits by
-// itself): the hint stops it there with Kill then Wait, and leaves a plain
-// Wait to the paths that are done with it. Wait also waits for the
+// itself): the hint stops it there with Kill then Wait, and, when other
+// paths leave the child unwaited too, leaves a plain Wait to those that
+// are done with it. Wait also waits for the
 // goroutine that copies a Stdin that is not an *os.File into the child,
 // and that goroutine blocks for as long as its source does (an io.Pipe
 // whose writer stays open): where the function sets Stdin to a reader

@@ -106,8 +106,12 @@ func runningChildHint(name, at string) string {
 // givingUpHint is the hint for a child left unwaited at a return that
 // reports an error; guard is killGuard's note, or "", and at "this error
 // return" or "these error returns".
-func givingUpHint(name, guard, at string) string {
-	return fmt.Sprintf("at %[3]s, call %[1]s.Process.Kill then %[1]s.Wait to stop it%[2]s (a plain Wait there blocks for as long as the child runs); on the other paths, %[1]s.Wait once done with it, or go %[1]s.Wait() if it must keep running", name, guard, at)
+func givingUpHint(name, guard, at string, others bool) string {
+	hint := fmt.Sprintf("at %[3]s, call %[1]s.Process.Kill then %[1]s.Wait to stop it%[2]s (a plain Wait there blocks for as long as the child runs)", name, guard, at)
+	if others {
+		hint += fmt.Sprintf("; on the other paths that leave it unwaited, %[1]s.Wait once done with it, or go %[1]s.Wait() if it must keep running", name)
+	}
+	return hint
 }
 
 // handedBackHint is the hint for a child that the function gives back to

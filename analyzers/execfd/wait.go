@@ -132,6 +132,7 @@ func (fn *fun) checkWait(cmd *command, start *ast.CallExpr) {
 	var first *pathflow.Leak      // the first leak reported
 	var firstMsg string
 	var more []pathflow.Leak // the other returns that leave the child unwaited
+	unlisted := 0            // other leaks that more does not hold
 	for _, l := range pathflow.Leaks(q) {
 		var msg string
 		switch l.Kind {
@@ -161,15 +162,17 @@ func (fn *fun) checkWait(cmd *command, start *ast.CallExpr) {
 			first, firstMsg = &l, msg
 		} else if first.Kind == pathflow.Return && l.Kind == pathflow.Return {
 			more = append(more, l)
+		} else {
+			unlisted++
 		}
 	}
 	switch {
 	case first != nil:
-		fn.reportUnwaited(report, cmd, start, *first, more, q.Err, firstMsg)
+		fn.reportUnwaited(report, cmd, start, *first, more, unlisted, q.Err, firstMsg)
 	case leak != nil:
-		fn.reportUnwaited(fn.c.r.ReportStrict, cmd, start, *leak, nil, q.Err, "this return leaves the child unwaited, and main then exits")
+		fn.reportUnwaited(fn.c.r.ReportStrict, cmd, start, *leak, nil, 0, q.Err, "this return leaves the child unwaited, and main then exits")
 	case readFail != nil:
-		fn.reportUnwaited(fn.c.r.ReportStrict, cmd, start, *readFail, nil, q.Err, "this return, taken only when reading the child's own output pipe fails, leaves the child unwaited")
+		fn.reportUnwaited(fn.c.r.ReportStrict, cmd, start, *readFail, nil, 0, q.Err, "this return, taken only when reading the child's own output pipe fails, leaves the child unwaited")
 	}
 }
 
@@ -185,22 +188,25 @@ func (fn *fun) checkWait(cmd *command, start *ast.CallExpr) {
 // reportUnwaited reports the start of a child left unwaited at the leak l,
 // and at the other returns more where the same hint holds; errVar is
 // Start's error variable, or nil.
-func (fn *fun) reportUnwaited(report func(analysis.Diagnostic), cmd *command, start *ast.CallExpr, l pathflow.Leak, more []pathflow.Leak, errVar *types.Var, msg string) {
+func (fn *fun) reportUnwaited(report func(analysis.Diagnostic), cmd *command, start *ast.CallExpr, l pathflow.Leak, more []pathflow.Leak, unlisted int, errVar *types.Var, msg string) {
 	name := cmd.v.Name()
 	killNote := ""
 	if cmd.kills {
 		killNote = " (Process.Kill and Signal do not reap it)"
 	}
-	hint := fn.unwaitedHint(cmd, start, l, errVar, false)
+	hint := fn.unwaitedHint(cmd, start, l, errVar, false, false)
 	rel := related(l.Node, msg)
 	for _, m := range more {
-		if fn.unwaitedHint(cmd, start, m, errVar, false) == hint {
+		if fn.unwaitedHint(cmd, start, m, errVar, false, false) == hint {
 			rel = append(rel, related(m.Node, "this return also leaves the child unwaited")...)
+		} else {
+			unlisted++
 		}
 	}
-	if len(rel) > 1 {
-		hint = fn.unwaitedHint(cmd, start, l, errVar, true)
-	}
+	// What to do on the other paths is said only when some other path
+	// leaves the child unwaited too: where they all wait already, the
+	// advice points at nothing (storage's chrootarchive).
+	hint = fn.unwaitedHint(cmd, start, l, errVar, len(rel) > 1, unlisted > 0)
 	report(analysis.Diagnostic{
 		Pos: start.Pos(), End: start.End(),
 		Message: fmt.Sprintf("%s.Start succeeds but the child is not waited on some path%s: %s; %s",
@@ -211,7 +217,7 @@ func (fn *fun) reportUnwaited(report func(analysis.Diagnostic), cmd *command, st
 
 // unwaitedHint is the hint of the unwaited-child rule for the leak l, said
 // of several returns when several is set.
-func (fn *fun) unwaitedHint(cmd *command, start *ast.CallExpr, l pathflow.Leak, errVar *types.Var, several bool) string {
+func (fn *fun) unwaitedHint(cmd *command, start *ast.CallExpr, l pathflow.Leak, errVar *types.Var, several, others bool) string {
 	stop := fn.stopName(cmd.v)
 	at, atError := "this return", "this error return"
 	if several {
@@ -230,7 +236,7 @@ func (fn *fun) unwaitedHint(cmd *command, start *ast.CallExpr, l pathflow.Leak, 
 	}
 	guard := killGuard(stop, errVar, l) // startfailed.go
 	if _, ok := l.Node.(*ast.ReturnStmt); ok && !fn.outputPipe(cmd) && !success {
-		hint, guard = givingUpHint(stop, guard, atError), "" // runningchild.go
+		hint, guard = givingUpHint(stop, guard, atError, others), "" // runningchild.go
 	}
 	if cmd.handoffs != nil {
 		hint, guard = handedBackHint(stop, killGuard(stop, errVar, l), at), "" // handoffreturn.go

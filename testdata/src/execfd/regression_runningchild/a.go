@@ -50,11 +50,28 @@ func check() error { return errors.New("bad") }
 // may still run: the hint stops it there (a plain Wait could block).
 func failed() error {
 	cmd := exec.Command("true")
-	if err := cmd.Start(); err != nil { // want `at this error return, call cmd.Process.Kill then cmd.Wait to stop it \(a plain Wait there blocks for as long as the child runs\); on the other paths, cmd.Wait once done with it, or go cmd.Wait\(\) if it must keep running$`
+	if err := cmd.Start(); err != nil { // want `at this error return, call cmd.Process.Kill then cmd.Wait to stop it \(a plain Wait there blocks for as long as the child runs\)$`
 		return err
 	}
 	if err := check(); err != nil {
 		return err
+	}
+	return cmd.Wait()
+}
+
+// failedOrLeft: the error return gives up on the child, and the success
+// return leaves it running too, with a hint of its own: what to do on the
+// other paths is said.
+func failedOrLeft(bg bool) error {
+	cmd := exec.Command("true")
+	if err := cmd.Start(); err != nil { // want `at this error return, call cmd.Process.Kill then cmd.Wait to stop it \(a plain Wait there blocks for as long as the child runs\); on the other paths that leave it unwaited, cmd.Wait once done with it, or go cmd.Wait\(\) if it must keep running$`
+		return err
+	}
+	if err := check(); err != nil {
+		return err
+	}
+	if bg {
+		return nil
 	}
 	return cmd.Wait()
 }

@@ -24,7 +24,7 @@ func pipeFed() (*io.PipeWriter, error) {
 	pr, pw := io.Pipe()
 	cmd := exec.Command("filter")
 	cmd.Stdin = pr
-	if err := cmd.Start(); err != nil { // want `at this error return, call cmd.Process.Kill then cmd.Wait to stop it \(a plain Wait there blocks for as long as the child runs\); on the other paths, cmd.Wait once done with it, or go cmd.Wait\(\) if it must keep running; Wait also waits for the goroutine that copies cmd.Stdin into the child: close what feeds it first, or set cmd.WaitDelay$`
+	if err := cmd.Start(); err != nil { // want `at this error return, call cmd.Process.Kill then cmd.Wait to stop it \(a plain Wait there blocks for as long as the child runs\); Wait also waits for the goroutine that copies cmd.Stdin into the child: close what feeds it first, or set cmd.WaitDelay$`
 		return nil, err
 	}
 	if err := check(); err != nil {
@@ -51,7 +51,7 @@ func readerFed(src io.Reader) error {
 func fileFed(f *os.File) error {
 	cmd := exec.Command("filter")
 	cmd.Stdin = f
-	if err := cmd.Start(); err != nil { // want `or go cmd.Wait\(\) if it must keep running$`
+	if err := cmd.Start(); err != nil { // want `\(a plain Wait there blocks for as long as the child runs\)$`
 		return err
 	}
 	if err := check(); err != nil {
@@ -67,7 +67,7 @@ func memoryFed(b []byte, s string) error {
 	if s != "" {
 		cmd.Stdin = strings.NewReader(s)
 	}
-	if err := cmd.Start(); err != nil { // want `or go cmd.Wait\(\) if it must keep running$`
+	if err := cmd.Start(); err != nil { // want `\(a plain Wait there blocks for as long as the child runs\)$`
 		return err
 	}
 	if err := check(); err != nil {
@@ -83,7 +83,7 @@ func delayed() error {
 	cmd := exec.Command("filter")
 	cmd.Stdin = pr
 	cmd.WaitDelay = time.Second
-	if err := cmd.Start(); err != nil { // want `or go cmd.Wait\(\) if it must keep running$`
+	if err := cmd.Start(); err != nil { // want `\(a plain Wait there blocks for as long as the child runs\)$`
 		return err
 	}
 	if err := check(); err != nil {
@@ -97,7 +97,7 @@ func delayed() error {
 func sessionLike(pty bool, s io.Reader) error {
 	cmd := exec.Command("sh")
 	if pty {
-		if err := cmd.Start(); err != nil { // want `or go cmd.Wait\(\) if it must keep running$`
+		if err := cmd.Start(); err != nil { // want `\(a plain Wait there blocks for as long as the child runs\)$`
 			return err
 		}
 		return check()

@@ -8,7 +8,7 @@ import (
 
 func notWaitedOnError(fail bool) error {
 	cmd := exec.Command("child")
-	if err := cmd.Start(); err != nil { // want `cmd.Start succeeds but the child is not waited on some path: once it exits it stays a zombie until the parent exits \(unless the process reaps every child itself\); at this error return, call cmd.Process.Kill then cmd.Wait to stop it \(a plain Wait there blocks for as long as the child runs\); on the other paths, cmd.Wait once done with it, or go cmd.Wait\(\) if it must keep running`
+	if err := cmd.Start(); err != nil { // want `cmd.Start succeeds but the child is not waited on some path: once it exits it stays a zombie until the parent exits \(unless the process reaps every child itself\); at this error return, call cmd.Process.Kill then cmd.Wait to stop it \(a plain Wait there blocks for as long as the child runs\)`
 		return err
 	}
 	if fail {
