@@ -250,7 +250,9 @@
 // the parent reads (StdoutPipe, StderrPipe, the write end of the
 // function's os.Pipe as Stdout or Stderr) is Kill then Wait: on a path
 // where the parent stopped reading, the child is stuck on the full pipe
-// and a plain Wait never returns. Where some path reaches the leaking
+// and a plain Wait never returns (the hint says so for an *exec.Cmd; a
+// wrapper's own Wait may close the pipes first, as git-lfs's
+// subprocess.Cmd does, and then returns). Where some path reaches the leaking
 // return without a branch that showed Start's error nil ("err =
 // cmd.Start(); if ctx.Err() != nil { return ... }": with a context already
 // done, Start returns before starting, and cmd.Process is nil), the hint

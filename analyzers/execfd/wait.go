@@ -228,7 +228,14 @@ func (fn *fun) unwaitedHint(cmd *command, start *ast.CallExpr, l pathflow.Leak, 
 		// A child blocked writing to a full pipe that nothing reads
 		// never exits: a plain Wait there hangs (a failed Apply of a
 		// tar stream leaves tar writing to its StdoutPipe).
-		hint = fmt.Sprintf("at the returns that leave it unwaited, call %[1]s.Process.Kill then %[1]s.Wait (a plain Wait blocks while the child is stuck writing to a pipe nothing drains), or go %[1]s.Wait() if it must keep running", stop)
+		why := " (a plain Wait blocks while the child is stuck writing to a pipe nothing drains)"
+		if !isCmd(cmd.v.Type()) {
+			// A wrapper's own Wait may close the pipes first
+			// (git-lfs's subprocess.Cmd): the child then gets EPIPE,
+			// and a plain Wait returns.
+			why = ""
+		}
+		hint = fmt.Sprintf("at the returns that leave it unwaited, call %[1]s.Process.Kill then %[1]s.Wait%[2]s, or go %[1]s.Wait() if it must keep running", stop, why)
 	}
 	success := fn.successReturn(l.Node) || fn.returnsStartError(l, start, errVar) // runningchild.go
 	if !fn.outputPipe(cmd) && success {
