@@ -4,7 +4,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"slices"
 
 	"github.com/tmplint/tmplint/internal/pkgtypes"
 )
@@ -72,27 +71,13 @@ func (fn *fun) onlyAssigned(a, v *types.Var) bool {
 // isCmdAliasOf reports whether e is a local variable assigned the command
 // v (cmdAlias).
 func (fn *fun) isCmdAliasOf(e ast.Expr, v *types.Var) bool {
-	cmd := fn.cmds[v]
-	if cmd == nil {
-		return false
-	}
-	id, ok := ast.Unparen(e).(*ast.Ident)
-	if !ok {
-		return false
-	}
-	a, _ := fn.info().Uses[id].(*types.Var)
-	return a != nil && slices.Contains(cmd.cmdAliases, a)
+	return fn.isListedAlias(e, v, func(cmd *command) []*types.Var { return cmd.cmdAliases }) // procalias.go
 }
 
 // collectCmdAliasUses records what the function does with the variables
 // that hold a command: see the comment at the top.
 func (fn *fun) collectCmdAliasUses() {
-	owner := make(map[*types.Var]*command)
-	for _, cmd := range fn.cmds {
-		for _, a := range cmd.cmdAliases {
-			owner[a] = cmd
-		}
-	}
+	owner := fn.aliasOwners(func(cmd *command) []*types.Var { return cmd.cmdAliases }) // procalias.go
 	if len(owner) == 0 {
 		return
 	}

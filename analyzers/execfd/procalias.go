@@ -30,6 +30,12 @@ func (fn *fun) processAlias(sel *ast.SelectorExpr, grand ast.Node) *types.Var {
 // isAliasOf reports whether e is a local variable holding the Process of
 // the command v.
 func (fn *fun) isAliasOf(e ast.Expr, v *types.Var) bool {
+	return fn.isListedAlias(e, v, func(cmd *command) []*types.Var { return cmd.procAliases })
+}
+
+// isListedAlias reports whether e is a local variable among the aliases
+// that list gives of the command v.
+func (fn *fun) isListedAlias(e ast.Expr, v *types.Var, list func(*command) []*types.Var) bool {
 	cmd := fn.cmds[v]
 	if cmd == nil {
 		return false
@@ -39,7 +45,19 @@ func (fn *fun) isAliasOf(e ast.Expr, v *types.Var) bool {
 		return false
 	}
 	a, _ := fn.info().Uses[id].(*types.Var)
-	return a != nil && slices.Contains(cmd.procAliases, a)
+	return a != nil && slices.Contains(list(cmd), a)
+}
+
+// aliasOwners maps each alias that list gives of a command of the
+// function to that command.
+func (fn *fun) aliasOwners(list func(*command) []*types.Var) map[*types.Var]*command {
+	owner := make(map[*types.Var]*command)
+	for _, cmd := range fn.cmds {
+		for _, a := range list(cmd) {
+			owner[a] = cmd
+		}
+	}
+	return owner
 }
 
 // collectAliasUses records what the function does with the variables
@@ -47,12 +65,7 @@ func (fn *fun) isAliasOf(e ast.Expr, v *types.Var) bool {
 // Kill or Signal only kills it, and any other use but a nil test hands the
 // child on.
 func (fn *fun) collectAliasUses() {
-	owner := make(map[*types.Var]*command)
-	for _, cmd := range fn.cmds {
-		for _, a := range cmd.procAliases {
-			owner[a] = cmd
-		}
-	}
+	owner := fn.aliasOwners(func(cmd *command) []*types.Var { return cmd.procAliases })
 	if len(owner) == 0 {
 		return
 	}
