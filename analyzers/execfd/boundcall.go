@@ -207,22 +207,8 @@ func (fn *fun) boundValue(cmd *command, sel *ast.SelectorExpr, name string) bool
 		fn.bound[call] = sel
 		inLit := fn.inLit(call)
 		switch name {
-		case "Start", "Run", "Output", "CombinedOutput":
-			cmd.startedAny = true
-			if name != "Start" {
-				cmd.waited = true
-			}
-			if name == "Output" || name == "CombinedOutput" {
-				cmd.outputs = true
-			}
-			if sites[i].inGo {
-				cmd.startInGo, cmd.waited = true, true
-			} else if !inLit {
-				cmd.starts = append(cmd.starts, call)
-				cmd.startNames[call] = name
-			}
-		case "Wait":
-			cmd.waited = true
+		case "Start", "Run", "Output", "CombinedOutput", "Wait":
+			cmd.noteRun(name, call, sites[i].inGo, inLit) // execfd.go
 		}
 	}
 	return true

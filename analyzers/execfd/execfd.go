@@ -625,22 +625,8 @@ func (fn *fun) collectUses() {
 			}
 			_, inGo := great.(*ast.GoStmt)
 			switch name {
-			case "Start", "Run", "Output", "CombinedOutput":
-				cmd.startedAny = true
-				if name != "Start" {
-					cmd.waited = true
-				}
-				if name == "Output" || name == "CombinedOutput" {
-					cmd.outputs = true
-				}
-				if inGo {
-					cmd.startInGo, cmd.waited = true, true
-				} else if !inLit {
-					cmd.starts = append(cmd.starts, call)
-					cmd.startNames[call] = name
-				}
-			case "Wait":
-				cmd.waited = true
+			case "Start", "Run", "Output", "CombinedOutput", "Wait":
+				cmd.noteRun(name, call, inGo, inLit)
 			case "StdoutPipe", "StderrPipe":
 				cmd.pipes = true
 			case "StdinPipe":
@@ -781,6 +767,31 @@ func isNamed(t types.Type, path, name string) bool {
 	}
 	n, ok := types.Unalias(t).(*types.Named)
 	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == path && n.Obj().Name() == name
+}
+
+// noteRun records a call of the command's Start, Run, Output,
+// CombinedOutput or Wait, made directly or through a bound method value
+// (boundcall.go): in a go statement (inGo), the child is waited by the
+// goroutine; inside a function literal (inLit), the start is not one of
+// the function's own.
+func (cmd *command) noteRun(name string, call *ast.CallExpr, inGo, inLit bool) {
+	if name == "Wait" {
+		cmd.waited = true
+		return
+	}
+	cmd.startedAny = true
+	if name != "Start" {
+		cmd.waited = true
+	}
+	if name == "Output" || name == "CombinedOutput" {
+		cmd.outputs = true
+	}
+	if inGo {
+		cmd.startInGo, cmd.waited = true, true
+	} else if !inLit {
+		cmd.starts = append(cmd.starts, call)
+		cmd.startNames[call] = name
+	}
 }
 
 func isCmd(t types.Type) bool      { return isNamed(t, "os/exec", "Cmd") }
