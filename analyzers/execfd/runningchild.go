@@ -3,7 +3,6 @@ package execfd
 import (
 	"fmt"
 	"go/ast"
-	"go/token"
 	"go/types"
 
 	"github.com/tmplint/tmplint/internal/pathflow"
@@ -64,36 +63,7 @@ func (fn *fun) returnsStartError(l pathflow.Leak, start *ast.CallExpr, errVar *t
 	// pathflow says whether the variable was assigned again only on the
 	// paths where Start's error was never tested; elsewhere, the variable
 	// must have no other assignment.
-	return l.Unchecked && !l.ErrReassigned || fn.assignedOnce(errVar)
-}
-
-// assignedOnce reports whether v is assigned by one statement of the
-// function's body (a closure's included) and its address is never taken.
-func (fn *fun) assignedOnce(v *types.Var) bool {
-	info := fn.info()
-	n := 0
-	ast.Inspect(fn.body, func(node ast.Node) bool {
-		switch node := node.(type) {
-		case *ast.AssignStmt:
-			for _, lhs := range node.Lhs {
-				if id, ok := ast.Unparen(lhs).(*ast.Ident); ok && info.ObjectOf(id) == v {
-					n++
-				}
-			}
-		case *ast.UnaryExpr:
-			if id, ok := ast.Unparen(node.X).(*ast.Ident); ok && node.Op == token.AND && info.Uses[id] == v {
-				n += 2
-			}
-		case *ast.ValueSpec:
-			for _, name := range node.Names {
-				if info.Defs[name] == v {
-					n++
-				}
-			}
-		}
-		return n < 2
-	})
-	return n == 1
+	return l.Unchecked && !l.ErrReassigned || fn.assignments(errVar) == 1 // borrowedcmd.go
 }
 
 // runningChildHint is the hint for a child left running at a return that
