@@ -15,7 +15,7 @@ import (
 // the one holding the start (in the body's own list, so it runs on every
 // path past the start that stays in the iteration) waits for the element:
 // go elem.Wait(), defer elem.Wait(), or a go or defer of a function
-// literal that calls elem.Wait() or elem.Process.Wait().
+// literal that waits for it (waitsForElem).
 func (fn *fun) waitedInLoop(rs *rangeStart) bool {
 	after := false
 	for _, st := range rs.body.List {
@@ -51,9 +51,16 @@ func (fn *fun) waitedInLoop(rs *rangeStart) bool {
 	return false
 }
 
-// waitsForElem reports whether the call is elem.Wait() or
-// elem.Process.Wait() for the element that rs starts.
+// waitsForElem reports whether the call waits for the element that rs
+// starts: for the range's element variable, as waitsCmd judges a wait
+// (collections.go); for an element written otherwise (cmds[i], ec.cmd),
+// elem.Wait() or elem.Process.Wait() of the same expression.
 func (fn *fun) waitsForElem(call *ast.CallExpr, rs *rangeStart) bool {
+	started := ast.Unparen(ast.Unparen(rs.call.Fun).(*ast.SelectorExpr).X)
+	if id, ok := started.(*ast.Ident); ok {
+		v, _ := fn.info().Uses[id].(*types.Var)
+		return v != nil && fn.waitsCmd(call, v)
+	}
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 	if !ok || sel.Sel.Name != "Wait" || len(call.Args) != 0 {
 		return false
@@ -62,15 +69,5 @@ func (fn *fun) waitsForElem(call *ast.CallExpr, rs *rangeStart) bool {
 	if p, ok := x.(*ast.SelectorExpr); ok && p.Sel.Name == "Process" {
 		x = ast.Unparen(p.X)
 	}
-	started := ast.Unparen(ast.Unparen(rs.call.Fun).(*ast.SelectorExpr).X)
-	if types.ExprString(x) != types.ExprString(started) {
-		return false
-	}
-	// The same variables: an identifier is the range's element.
-	info := fn.info()
-	if a, ok := x.(*ast.Ident); ok {
-		b, ok := started.(*ast.Ident)
-		return ok && info.Uses[a] != nil && info.Uses[a] == info.Uses[b]
-	}
-	return true
+	return types.ExprString(x) == types.ExprString(started)
 }
