@@ -35,6 +35,18 @@ var syncCmdMethods = map[string]bool{
 // staysLocal reports whether the value of the local variable v never
 // leaves the function.
 func (t *Tracker) staysLocal(v *types.Var) bool {
+	if stays, ok := t.staysLocalMemo[v]; ok {
+		return stays
+	}
+	if t.staysLocalMemo == nil {
+		t.staysLocalMemo = make(map[*types.Var]bool)
+	}
+	stays := t.computeStaysLocal(v)
+	t.staysLocalMemo[v] = stays
+	return stays
+}
+
+func (t *Tracker) computeStaysLocal(v *types.Var) bool {
 	if t.body == nil || !t.local(v) || v.Pos() < t.body.Pos() || !t.freshValue(v) {
 		return false // a parameter, or a value that may be shared already
 	}

@@ -79,6 +79,9 @@ type Tracker struct {
 	// object made here with the tracked object in a field.
 	holders     map[*types.Var]bool
 	ownerStores []OwnerStore
+	// staysLocalMemo caches staysLocal (localstore.go), asked at each
+	// visit of an assignment by the path search.
+	staysLocalMemo map[*types.Var]bool
 	// closures are local variables holding a function literal that
 	// captures the object (cleanup := func() { os.RemoveAll(dir) }):
 	// returning or storing one keeps the object (see closure.go).
