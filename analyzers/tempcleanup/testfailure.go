@@ -12,6 +12,7 @@ import (
 
 	"github.com/tmplint/tmplint/internal/pathflow"
 	"github.com/tmplint/tmplint/internal/pkgtypes"
+	"github.com/tmplint/tmplint/internal/stmtlist"
 	"github.com/tmplint/tmplint/internal/testpar"
 )
 
@@ -118,7 +119,7 @@ func (c *checker) nonNilTest(cond ast.Expr, v types.Object) bool {
 // testFailure reports whether the call, in test code, ends a test as
 // failed or skipped.
 func (c *checker) testFailure(call *ast.CallExpr) bool {
-	if !strings.HasSuffix(c.pass.Fset.File(call.Pos()).Name(), "_test.go") && !c.inTestHelper(call) {
+	if !c.callInTestCode(call) {
 		return false
 	}
 	fn, ok := typeutil.Callee(c.pass.TypesInfo, call).(*types.Func)
@@ -157,15 +158,7 @@ func (c *checker) afterTestError(ret *ast.ReturnStmt) bool {
 	if len(path) < 2 {
 		return false
 	}
-	var list []ast.Stmt
-	switch b := path[1].(type) {
-	case *ast.BlockStmt:
-		list = b.List
-	case *ast.CaseClause:
-		list = b.Body
-	case *ast.CommClause:
-		list = b.Body
-	}
+	list, _ := stmtlist.Of(path[1])
 	for _, st := range list {
 		if st == ast.Stmt(ret) {
 			return false
@@ -185,7 +178,7 @@ func (c *checker) afterTestError(ret *ast.ReturnStmt) bool {
 // marksTestFailed reports whether the call, in test code, marks the test
 // failed and goes on: Error, Errorf or Fail of a testing type.
 func (c *checker) marksTestFailed(call *ast.CallExpr) bool {
-	if !strings.HasSuffix(c.pass.Fset.File(call.Pos()).Name(), "_test.go") && !c.inTestHelper(call) {
+	if !c.callInTestCode(call) {
 		return false
 	}
 	fn, ok := typeutil.Callee(c.pass.TypesInfo, call).(*types.Func)
@@ -197,6 +190,12 @@ func (c *checker) marksTestFailed(call *ast.CallExpr) bool {
 		return true
 	}
 	return false
+}
+
+// callInTestCode reports whether the call is in a _test.go file or in a
+// function that takes a testing type (inTestHelper).
+func (c *checker) callInTestCode(call *ast.CallExpr) bool {
+	return strings.HasSuffix(c.pass.Fset.File(call.Pos()).Name(), "_test.go") || c.inTestHelper(call)
 }
 
 // withoutFailures returns the skipping exits that are not test failures,
