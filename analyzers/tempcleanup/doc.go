@@ -462,6 +462,18 @@
 // a function that takes a *testing.T, *testing.B, *testing.F, testing.TB
 // or *testing.M (a test suite's helper, TestMain's helper).
 //
+// A test that calls a creator only to see it fail gets no report: the
+// statement right after the creation tests "err == nil" and fails the
+// test when it holds, or calls an assertion that fails the test when the
+// error it is given is nil (testify's require.Error, assert.ErrorAs, or a
+// helper of the test built on one: "func assertSkipped(t *testing.T, err
+// error) { require.ErrorAs(t, err, &ErrSkip{}) }"). Which assertions do is
+// read from their SSA form, as a fact of tempfacts (failsTest): on every
+// path where the error is nil they call a testing.T's Error, Errorf,
+// Fail, FailNow, Fatal or Fatalf, such a method of an interface the
+// testing types implement, or a function with the fact. Nothing is made
+// unless the test fails.
+//
 // Kept on success, leaked where the process ends: outside tests, an object
 // that the function removes on no path (no removal, rename, registration
 // or cleanup call anywhere in it, closures included: it is shown to the

@@ -678,7 +678,10 @@ func (c *checker) followingErrCheck(as *ast.AssignStmt, errID *ast.Ident) *ast.I
 
 // expectedToFail reports whether the creation stmt is in a test that
 // expects it to fail: the next statement tests "err == nil" (alone or in a
-// disjunction) and reports a test failure when it holds.
+// disjunction) and reports a test failure when it holds, or calls an
+// assertion that fails the test when the error it is given is nil
+// (require.Error(t, err), a helper of the test built on one: the
+// failsTest fact of tempfacts).
 func (c *checker) expectedToFail(stmt ast.Node, errVar *types.Var) bool {
 	if errVar == nil {
 		return false
@@ -688,6 +691,13 @@ func (c *checker) expectedToFail(stmt ast.Node, errVar *types.Var) bool {
 		return false
 	}
 	info := c.pass.TypesInfo
+	if es, ok := next.(*ast.ExprStmt); ok {
+		if call, ok := ast.Unparen(es.X).(*ast.CallExpr); ok {
+			if id, ok := ast.Unparen(c.res.FailsTestOnNil(call)).(*ast.Ident); ok && info.Uses[id] == errVar {
+				return true
+			}
+		}
+	}
 	var isNilTest func(e ast.Expr) bool
 	isNilTest = func(e ast.Expr) bool {
 		bin, ok := ast.Unparen(e).(*ast.BinaryExpr)

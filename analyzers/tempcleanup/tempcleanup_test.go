@@ -120,3 +120,11 @@ func TestOwnerResult(t *testing.T) {
 func TestBesideTarget(t *testing.T) {
 	analysistest.Run(t, testdatadir.Dir(t), tempcleanup.Analyzer, "tempcleanup/regression_besidetarget")
 }
+
+// TestExpectedError: a creator called only to check that it fails, under
+// an assertion that fails the test when the error is nil (a failsTest
+// fact, from the assertion's SSA form), as under "if err == nil {
+// t.Fatal(…) }": nothing is made unless the test fails.
+func TestExpectedError(t *testing.T) {
+	analysistest.Run(t, testdatadir.Dir(t), tempcleanup.Analyzer, "tempcleanup/regression_expecterror")
+}

@@ -111,4 +111,10 @@
 // parameter is not nil, and returns where it is nil (a CheckIfError
 // helper), has the fact exitsOnError, read from its SSA form: its calls
 // are exits for the search of paths (pathflow.Query.ExitOnError).
+//
+// A function that marks the test failed on every path where its error
+// parameter is nil (an assertion: require.Error, assert.ErrorAs, a test's
+// helper built on one), or on every path (assert.Fail), has the fact
+// failsTest, read from its SSA form: a creation whose error goes straight
+// to it is a test expecting the creation to fail (Result.FailsTestOnNil).
 package tempfacts

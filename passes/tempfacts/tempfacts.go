@@ -32,7 +32,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:        run,
 	Requires:   []*analysis.Analyzer{tempdir.Analyzer, lazyssa.Analyzer},
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(returnsTemp), new(releases), new(borrows), new(takes), new(keepsInside), new(exitsOnError)},
+	FactTypes:  []analysis.Fact{new(returnsTemp), new(releases), new(borrows), new(takes), new(keepsInside), new(exitsOnError), new(failsTest)},
 }
 
 // returnsTemp is the fact of a function that returns a temp object its
@@ -191,6 +191,9 @@ type Result struct {
 	takesMemo    map[*types.Func]*takes
 	insideMemo   map[*types.Func]*keepsInside
 	exitsMemo    map[*types.Func]*exitsOnError // exitsonerror.go
+	failsMemo    map[*types.Func]*failsTest    // failstest.go
+	mayFailMemo  map[*types.Func]bool          // failstest.go: the pre-pass
+	failsPkg     *ssa.Package                  // failstest.go: the bodies the pre-pass keeps
 	fieldMemo    map[*types.Var]map[*types.Func]bool
 	keptMemo     map[*types.Var]bool
 	callers      map[*types.Func][]*types.Func // built on first use
@@ -260,6 +263,7 @@ func run(pass *analysis.Pass) (any, error) {
 		takesMemo:    make(map[*types.Func]*takes),
 		insideMemo:   make(map[*types.Func]*keepsInside),
 		exitsMemo:    make(map[*types.Func]*exitsOnError),
+		failsMemo:    make(map[*types.Func]*failsTest),
 		fieldMemo:    make(map[*types.Var]map[*types.Func]bool),
 		keptMemo:     make(map[*types.Var]bool),
 		reasonsMemo:  make(map[[2]any]uint),
@@ -334,6 +338,12 @@ func run(pass *analysis.Pass) (any, error) {
 			} else {
 				r.exitsMemo[fn] = nil
 			}
+			var ft failsTest
+			if pass.ImportObjectFact(fn, &ft) {
+				r.failsMemo[fn] = &ft
+			} else {
+				r.failsMemo[fn] = nil
+			}
 			return true
 		})
 	}
@@ -366,6 +376,9 @@ func run(pass *analysis.Pass) (any, error) {
 			pass.ExportObjectFact(fn, &keepsInside{Params: p})
 		}
 		if f := r.exitsOnErrorOf(fn); f != nil {
+			pass.ExportObjectFact(fn, f)
+		}
+		if f := r.failsTestOf(fn); f != nil {
 			pass.ExportObjectFact(fn, f)
 		}
 	}
