@@ -51,3 +51,11 @@ func TestMainProgram(t *testing.T) {
 	setStrict(t)
 	analysistest.Run(t, testdatadir.Dir(t), cloexec.Analyzer, "cloexec/mainprogram/quietstrict")
 }
+
+// TestWorldReadable: a read-only descriptor of a device every user may
+// open grants an inheriting child nothing: strict-only.
+func TestWorldReadable(t *testing.T) {
+	analysistest.Run(t, testdatadir.Dir(t), cloexec.Analyzer, "cloexec/worldreadable")
+	setStrict(t)
+	analysistest.Run(t, testdatadir.Dir(t), cloexec.Analyzer, "cloexec/worldreadablestrict")
+}

@@ -85,6 +85,11 @@
 // not make the program's findings default ones; the test files' own
 // descriptors are judged by the rule for tests below.
 //
+// A read-only descriptor of a device node that every user may open (a
+// constant /dev/null, /dev/zero, /dev/full, /dev/random or /dev/urandom,
+// constant flags whose access mode is O_RDONLY) grants an inheriting child
+// nothing it could not open itself: strict-only.
+//
 // The strict profile (-strict) also reports calls whose flags are not
 // constant, unless a constant part of them is known to include the flag.
 //

@@ -192,7 +192,7 @@ func rawStart(pass *analysis.Pass, pkg *types.Package, trap ast.Expr) bool {
 // a child while the descriptor is open (tests.go), and for a descriptor
 // closed before anything could start one (window.go).
 func (c *checker) report(s *site, d analysis.Diagnostic) {
-	if c.noChild && !isTestFile(c.pass, s.call.Pos()) || c.quietInTest(s) || c.closedBeforeStart(s) {
+	if c.noChild && !isTestFile(c.pass, s.call.Pos()) || c.quietInTest(s) || c.closedBeforeStart(s) || c.opensWorldReadable(s) {
 		c.r.ReportStrict(d)
 		return
 	}

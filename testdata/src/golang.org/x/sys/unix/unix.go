@@ -9,6 +9,7 @@ const (
 	O_RDONLY    = 0x0
 	O_WRONLY    = 0x1
 	O_RDWR      = 0x2
+	O_ACCMODE   = 0x3
 	O_CREAT     = 0x40
 	O_EXCL      = 0x80
 	O_TRUNC     = 0x200
