@@ -37,7 +37,10 @@
 // methods of *flag.FlagSet and of github.com/spf13/pflag, including
 // fmt.Sprintf of runtime.GOOS), or an unexported field that the package
 // sets in one place only. An exported variable that holds a shared temp
-// path carries a sharedVar fact to the packages that create at it. A
+// path carries a sharedVar fact to the packages that create at it, and so
+// does an exported function without parameters whose every return gives
+// one (func SocketPath() string { return "/tmp/app.sock" }): another
+// package creating at its result is told "the result of pkg.SocketPath". A
 // function whose parameter is the path of such
 // a creation — directly, through a local variable, or with constant names
 // joined to it, and through the functions it calls — carries a createsAt

@@ -49,8 +49,10 @@ func (f *createsAt) String() string {
 
 // sharedVar is the fact of an exported package-level variable that holds
 // a shared temp path (var Sock = "/tmp/app.sock", var Out =
-// flag.String("o", "/tmp/out", ...)): another package creating at it is
-// judged as if the path were written there.
+// flag.String("o", "/tmp/out", ...)), or of an exported function without
+// parameters whose every return gives one (func SocketPath() string {
+// return "/tmp/app.sock" }): another package creating at it is judged as
+// if the path were written there.
 type sharedVar struct {
 	Predictable      bool
 	PredictableParts bool
@@ -111,10 +113,68 @@ func (c *creations) exportVars() {
 	}
 }
 
-// foreign describes the variables of other packages by their facts.
-func (c *creations) foreign(v *types.Var) (tempdir.Path, bool) {
+// exportFuncs exports the sharedVar facts of the package's exported
+// functions that take no parameters and return a string: every return
+// statement's first result is a shared temp path.
+func (c *creations) exportFuncs() {
+	for _, file := range c.pass.Files {
+		for _, decl := range file.Decls {
+			d, ok := decl.(*ast.FuncDecl)
+			if !ok || d.Body == nil || d.Recv != nil || !d.Name.IsExported() || len(d.Type.Params.List) != 0 || d.Type.Results == nil {
+				continue
+			}
+			if fn, ok := c.pass.TypesInfo.Defs[d.Name].(*types.Func); ok {
+				c.exportFunc(fn, d)
+			}
+		}
+	}
+}
+
+// exportFunc exports the fact of one such function.
+func (c *creations) exportFunc(fn *types.Func, d *ast.FuncDecl) {
+	sig := fn.Signature()
+	if sig.TypeParams().Len() > 0 || !stringOrPointer(sig.Results().At(0).Type()) {
+		return
+	}
+	var rets []*ast.ReturnStmt
+	ast.Inspect(d.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			rets = append(rets, n)
+		}
+		return true
+	})
+	var f *sharedVar
+	for _, ret := range rets {
+		if len(ret.Results) != sig.Results().Len() {
+			f = nil // a bare return of named results: not followed
+			break
+		}
+		p := c.paths.DescribeWith(ret.Results[0], c.foreign)
+		if p.Loc != tempdir.Shared {
+			f = nil
+			break
+		}
+		if f == nil {
+			f = &sharedVar{Predictable: p.Predictable, PredictableParts: p.PredictableParts}
+		} else {
+			f.Predictable = f.Predictable && p.Predictable
+			f.PredictableParts = f.PredictableParts && p.PredictableParts
+		}
+	}
+	if f != nil {
+		f.What, f.Where = "the result of "+fn.Pkg().Name()+"."+fn.Name(), c.where(d.Name)
+		c.pass.ExportObjectFact(fn, f)
+	}
+}
+
+// foreign describes the variables and functions of other packages by
+// their facts.
+func (c *creations) foreign(obj types.Object) (tempdir.Path, bool) {
 	var f sharedVar
-	if !c.pass.ImportObjectFact(v, &f) {
+	if !c.pass.ImportObjectFact(obj, &f) {
 		return tempdir.Path{}, false
 	}
 	return tempdir.Path{

@@ -81,6 +81,7 @@ func run(pass *analysis.Pass) (any, error) {
 	paths, _ := pass.ResultOf[tempdir.Analyzer].(*tempdir.Result)
 	facts := newCreations(pass, paths)
 	facts.exportVars()
+	facts.exportFuncs()
 	if !facts.mayCreate() {
 		return nil, nil
 	}

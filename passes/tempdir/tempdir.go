@@ -158,10 +158,11 @@ type Path struct {
 // Describe classifies the path e in one evaluation.
 func (r *Result) Describe(e ast.Expr) Path { return r.DescribeWith(e, nil) }
 
-// A Foreign describes the package-level variables of other packages, from
-// what an analyzer's facts say about them; it reports false for a
-// variable it knows nothing about.
-type Foreign func(v *types.Var) (Path, bool)
+// A Foreign describes the package-level variables, exported fields and
+// parameterless functions' results of other packages, from what an
+// analyzer's facts say about them; it reports false for an object it
+// knows nothing about.
+type Foreign func(obj types.Object) (Path, bool)
 
 // DescribeWith is Describe, with the variables of other packages
 // described by foreign.
@@ -1085,6 +1086,14 @@ func (ev *evaluator) evalCallOf(call *ast.CallExpr, index int) val {
 			return res
 		}
 		return unknownVal
+	}
+	if index == 0 && ev.foreign != nil && sig.Params().Len() == 0 {
+		// A function of another package that returns a shared temp
+		// path (func SocketPath() string { return "/tmp/app.sock" }),
+		// by what its package said.
+		if p, ok := ev.foreign(fn); ok {
+			return val{loc: p.Loc, parent: p.Container, name: p.Predictable, pred: p.PredictableParts, origin: p.Origin}
+		}
 	}
 	pkg, name := fn.Pkg().Path(), fn.Name()
 	if index != 0 {

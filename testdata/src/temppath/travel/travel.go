@@ -98,6 +98,15 @@ func foreignVars(data []byte) {
 	os.WriteFile(filepath.Join(lib.SpoolRoot, fmt.Sprint(rand.Int())), data, 0o600) // ok: random
 }
 
+func foreignResults(data []byte) {
+	net.Listen("unix", lib.SocketPath())                            // want `net.Listen at a predictable name in shared temp dir \(the result of lib.SocketPath at lib.go:\d+\)`
+	os.WriteFile(filepath.Join(lib.RunDir(), "state"), data, 0o600) // want `os.WriteFile at a predictable name in shared temp dir \(the result of lib.RunDir at lib.go:\d+\)`
+	os.WriteFile(lib.HomeSock(), data, 0o600)                       // ok: not shared temp
+	os.WriteFile(lib.SockFor("x"), data, 0o600)                     // ok: no fact
+	p, _ := lib.Default()
+	os.WriteFile(p, data, 0o600) // want `os.WriteFile at a predictable name in shared temp dir \(the result of lib.Default at lib.go:\d+\)`
+}
+
 func serveLocal(p string) { // want serveLocal:"createsAt.0: net.Listen."
 	net.Listen("unix", p)
 }

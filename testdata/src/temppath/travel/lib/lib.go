@@ -68,3 +68,26 @@ var (
 
 // SetChanged changes Changed.
 func SetChanged(p string) { Changed = p }
+
+// The exported functions without parameters that return a shared temp
+// path carry sharedVar facts too.
+
+// SocketPath is the default socket.
+func SocketPath() string { return "/tmp/lib-fn.sock" } // want SocketPath:"sharedVar.predictable, the result of lib.SocketPath."
+
+// RunDir is the run directory: os.TempDir() or a fixed one.
+func RunDir() string { // want RunDir:"sharedVar.unpredictable, the result of lib.RunDir."
+	if d := os.Getenv("RUNTIME_DIR"); d == "" {
+		return os.TempDir()
+	}
+	return "/tmp/lib-run"
+}
+
+// HomeSock is not in shared temp.
+func HomeSock() string { return filepath.Join(os.Getenv("HOME"), "lib.sock") } // no fact
+
+// SockFor depends on its parameter: no fact (createsAt judges the callers).
+func SockFor(name string) string { return "/tmp/" + name }
+
+// Default returns a fixed path, or an error.
+func Default() (string, error) { return "/tmp/lib-default", nil } // want Default:"sharedVar.predictable, the result of lib.Default."
