@@ -40,7 +40,14 @@
 // path carries a sharedVar fact to the packages that create at it, and so
 // does an exported function without parameters whose every return gives
 // one (func SocketPath() string { return "/tmp/app.sock" }): another
-// package creating at its result is told "the result of pkg.SocketPath". A
+// package creating at its result is told "the result of pkg.SocketPath".
+// A library that creates a file at the value of an exported string field
+// of its configuration (lumberjack's Logger.Filename, opened with
+// O_CREATE on the first write) carries a createsField fact on the field,
+// read from its SSA form (the field's value followed through phis,
+// conversions and the results of the package's own functions to the
+// creation), and a program that sets the field to a predictable shared
+// temp path, in a composite literal or an assignment, is reported there. A
 // function whose parameter is the path of such
 // a creation — directly, through a local variable, or with constant names
 // joined to it, and through the functions it calls — carries a createsAt

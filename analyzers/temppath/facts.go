@@ -251,6 +251,9 @@ func (c *creations) exportAll() {
 			any = true
 		}
 	}
+	if c.exportFields() { // fieldcreation.go
+		any = true
+	}
 	if any {
 		c.pass.ExportPackageFact(new(createsPkg))
 	}

@@ -25,6 +25,7 @@ import (
 	"github.com/tmplint/tmplint/internal/testpar"
 	"github.com/tmplint/tmplint/passes/directives"
 	"github.com/tmplint/tmplint/passes/lazyinspect"
+	"github.com/tmplint/tmplint/passes/lazyssa"
 	"github.com/tmplint/tmplint/passes/tempdir"
 )
 
@@ -39,8 +40,8 @@ var Analyzer = &analysis.Analyzer{
 	Doc:       analysisdoc.Extract(doc, "temppath"),
 	URL:       "https://pkg.go.dev/github.com/tmplint/tmplint/analyzers/temppath",
 	Run:       run,
-	Requires:  []*analysis.Analyzer{directives.Analyzer, lazyinspect.Analyzer, tempdir.Analyzer},
-	FactTypes: []analysis.Fact{new(createsAt), new(createsPkg), new(sharedVar)},
+	Requires:  []*analysis.Analyzer{directives.Analyzer, lazyinspect.Analyzer, tempdir.Analyzer, lazyssa.Analyzer},
+	FactTypes: []analysis.Fact{new(createsAt), new(createsPkg), new(sharedVar), new(createsField)},
 }
 
 func init() {
@@ -97,6 +98,9 @@ func run(pass *analysis.Pass) (any, error) {
 			continue
 		}
 		c.file = file
+		if facts.imports {
+			c.checkFieldSets(file) // fieldcreation.go
+		}
 		if !createsAPath(pass.TypesInfo, file) {
 			// No creation to judge here, so no cursors needed: only calls
 			// of functions that create at a parameter's path.

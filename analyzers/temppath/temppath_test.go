@@ -37,3 +37,10 @@ func TestFixedName(t *testing.T) {
 func TestFreshTmpfs(t *testing.T) {
 	analysistest.Run(t, testdatadir.Dir(t), temppath.Analyzer, "temppath/freshtmpfs", "temppath/bindexisting")
 }
+
+// TestFieldSet: an exported field whose value its package creates at (a
+// createsField fact, from the package's SSA form) set to a predictable
+// shared temp path in another package (issue 25, shape 7).
+func TestFieldSet(t *testing.T) {
+	analysistest.Run(t, testdatadir.Dir(t), temppath.Analyzer, "temppath/fieldset")
+}

@@ -12,9 +12,9 @@ import (
 )
 
 type Config struct {
-	BuildDir string // want BuildDir:"sharedVar.predictable, field BuildDir, set."
-	CacheDir string
-	LogDir   string
+	BuildDir string // want BuildDir:"sharedVar.predictable, field BuildDir, set." BuildDir:"createsField.os.MkdirAll."
+	CacheDir string // want CacheDir:"createsField.os.MkdirAll."
+	LogDir   string // want LogDir:"createsField.os.MkdirAll."
 	ReadDir  string // want ReadDir:"sharedVar.predictable, field ReadDir, set."
 	Spool    string // want Spool:"sharedVar.predictable, field Spool, set."
 }
@@ -47,7 +47,7 @@ func build(name string) error {
 
 // A field the package also sets to another value: a read may see either.
 type Result struct {
-	Out string
+	Out string // want Out:"createsField.os.WriteFile."
 }
 
 func sample() Result { return Result{Out: "/tmp/sample.json"} } // ok: Out is also set to what the code produced
