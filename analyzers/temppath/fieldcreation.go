@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/tmplint/tmplint/internal/fscall"
+	"github.com/tmplint/tmplint/internal/pkgtypes"
 	"github.com/tmplint/tmplint/passes/lazyssa"
 	"github.com/tmplint/tmplint/passes/tempdir"
 )
@@ -40,6 +41,9 @@ func (f *createsField) String() string { return "createsField(" + f.Call + ")" }
 // exportFields computes and exports the createsField facts of the
 // package's exported string fields; it reports whether it exported one.
 func (c *creations) exportFields() bool {
+	if pkgtypes.IsStd(c.pass.Pkg.Path()) {
+		return false // no standard type takes the path of a file it creates in a field
+	}
 	fields := c.candidateFields()
 	if len(fields) == 0 {
 		return false
