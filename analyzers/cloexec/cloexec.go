@@ -28,7 +28,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:       "https://pkg.go.dev/github.com/tmplint/tmplint/analyzers/cloexec",
 	Requires:  []*analysis.Analyzer{directives.Analyzer},
 	Run:       run,
-	FactTypes: []analysis.Fact{new(startsProcess)},
+	FactTypes: []analysis.Fact{new(startsProcess), new(registersEntry)},
 }
 
 var strict bool
@@ -92,10 +92,13 @@ func run(pass *analysis.Pass) (any, error) {
 	r := report.New(pass, strict)
 	defer r.Finish()
 	starts := programStarts(pass)
+	c := &checker{pass: pass, r: r, handsOff: make(map[ast.Node]bool), later: make(map[ast.Node]later)}
+	if pkgtypes.ImportsAny(pass.Pkg, "os") {
+		c.exportEntryRegistries() // entry.go
+	}
 	if !pkgtypes.ImportsAny(pass.Pkg, syscallPath, unixPath) {
 		return nil, nil
 	}
-	c := &checker{pass: pass, r: r, handsOff: make(map[ast.Node]bool), later: make(map[ast.Node]later)}
 	c.starts = starts
 	c.noChild = pass.Pkg.Name() == "main" && (!starts || !mainProgramStarts(pass))
 	for _, file := range pass.Files {
@@ -135,6 +138,9 @@ type checker struct {
 	window        // what may start a process while a descriptor is open
 	// buildsFor memoizes packageMayBuildFor per GOOS.
 	buildsFor map[string]bool
+	// entryMemo holds the package's functions registered as the program
+	// of a re-executed process (entry.go).
+	entryMemo map[*types.Func]bool
 }
 
 // later says what a function does about close-on-exec after creating

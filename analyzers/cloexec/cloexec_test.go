@@ -59,3 +59,10 @@ func TestWorldReadable(t *testing.T) {
 	setStrict(t)
 	analysistest.Run(t, testdatadir.Dir(t), cloexec.Analyzer, "cloexec/worldreadablestrict")
 }
+
+// TestReexecEntry: a function registered as the program of a re-executed
+// process (a registersEntry fact on the registry) that starts no process
+// gets strict-only findings, as a main package that starts none does.
+func TestReexecEntry(t *testing.T) {
+	analysistest.Run(t, testdatadir.Dir(t), cloexec.Analyzer, "cloexec/reexecentry")
+}

@@ -78,7 +78,12 @@
 // package outside the standard library may start is a package fact
 // (startsProcess); for the standard library it is written down (os/exec,
 // net/http/cgi, go/build and the others that import os/exec). A library
-// keeps every finding: it does not know the program it ends up in. The
+// keeps every finding: it does not know the program it ends up in, with
+// one exception: a function it registers as the whole program of a
+// process that executes the binary again (reexec.Register(name, fn), whose
+// registry is looked up at os.Args[0] by the Init that main calls first:
+// a registersEntry fact, known by that shape) is that process's main, and
+// when its body may start no process its findings are strict-only. The
 // program is what go build makes of the main package, its non-test files
 // and their imports: when the package is analyzed with its tests, a test
 // that runs the command (and so starts processes in the test binary) does

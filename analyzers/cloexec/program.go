@@ -189,10 +189,12 @@ func rawStart(pass *analysis.Pass, pkg *types.Package, trap ast.Expr) bool {
 
 // report reports a default finding at the site. It is strict-only in a
 // main package whose program starts no process, in a test that cannot start
-// a child while the descriptor is open (tests.go), and for a descriptor
-// closed before anything could start one (window.go).
+// a child while the descriptor is open (tests.go), for a descriptor
+// closed before anything could start one (window.go), for a read-only
+// descriptor of a device anyone may open (worldreadable.go), and in a
+// re-executed program's entry that starts no process (entry.go).
 func (c *checker) report(s *site, d analysis.Diagnostic) {
-	if c.noChild && !isTestFile(c.pass, s.call.Pos()) || c.quietInTest(s) || c.closedBeforeStart(s) || c.opensWorldReadable(s) {
+	if c.noChild && !isTestFile(c.pass, s.call.Pos()) || c.quietInTest(s) || c.closedBeforeStart(s) || c.opensWorldReadable(s) || c.inQuietEntry(s) {
 		c.r.ReportStrict(d)
 		return
 	}
