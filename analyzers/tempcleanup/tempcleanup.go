@@ -484,19 +484,21 @@ func (c *checker) reportLeak(fn ast.Node, cr *tempfacts.Creation, a *tempfacts.A
 			rel = h.related
 		}
 	}
+	if exits := leakingExits(leaks); len(rel) == 1 && len(exits) > 1 && l.Kind != pathflow.Reentry {
+		// Name every exit that leaks it, not only the first: the reader
+		// checks each (restic's selfupdate leaks at three returns), and
+		// the mount hint below speaks of those before the mount and
+		// after it.
+		rel = nil
+		for _, e := range exits {
+			rel = append(rel, related(e)...)
+		}
+	}
 	var fixes []analysis.SuggestedFix
 	if target, at := c.mountedOn(fn, a); target != "" && l.Kind != pathflow.Reentry {
 		// mounted.go: a recursive removal would delete the mounted
 		// files, and an unmount whose error is ignored leaves them
 		// there (a bind of /dev under the directory).
-		if exits := leakingExits(leaks); len(rel) == 1 && len(exits) > 1 {
-			// The hint speaks of the exits before the mount and after
-			// it: show them all.
-			rel = nil
-			for _, e := range exits {
-				rel = append(rel, related(e)...)
-			}
-		}
 		fix = "remove it with os.RemoveAll only at the exits before the first mount under it; after that, only once what is mounted on " + target +
 			" is unmounted and the unmount's error checked, or with os.Remove, which fails rather than delete mounted files"
 		rel = append(rel, analysis.RelatedInformation{Pos: at.Pos(), End: at.End(), Message: "mounts a file system under it here"})
