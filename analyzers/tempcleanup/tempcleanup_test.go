@@ -126,5 +126,12 @@ func TestBesideTarget(t *testing.T) {
 // released: made lazily by its method, or handed to its constructor
 // (recall audit S13).
 func TestOwnerValue(t *testing.T) {
-	analysistest.Run(t, testdatadir.Dir(t), tempcleanup.Analyzer, "tempcleanup/regression_ownercaller")
+	analysistest.RunWithSuggestedFixes(t, testdatadir.Dir(t), tempcleanup.Analyzer, "tempcleanup/regression_ownercaller")
+}
+
+// A home-made temp directory, a random name made with os.MkdirAll or
+// os.Mkdir without a retry loop, is owned by the function that makes it
+// (recall audit S12).
+func TestRandomDir(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testdatadir.Dir(t), tempcleanup.Analyzer, "tempcleanup/regression_randomdir")
 }

@@ -176,3 +176,21 @@ func WriteHelperClose(files map[string][]byte) error {
 	}
 	return nil
 }
+
+// WriteDirect writes through the owner's own method.
+func WriteDirect(files map[string][]byte) error {
+	workdir, err := os.MkdirTemp("", "iso") // want `temp directory workdir from os.MkdirTemp is stored for later`
+	if err != nil {
+		return err
+	}
+	fs, err := ownerlib.Create(workdir)
+	if err != nil {
+		return err
+	}
+	for name, data := range files {
+		if err := fs.WriteFile(name, data); err != nil {
+			return err // want `temp directory workdir, handed to ownerlib.Create, is held by fs`
+		}
+	}
+	return fs.Finalize("cidata")
+}
