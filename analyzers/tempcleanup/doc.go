@@ -305,9 +305,18 @@
 // reported at the store when the package calls a creating method through
 // that field and no code of the package calls a releaser through it or
 // lets the value go (returns the field, passes it on, stores it
-// elsewhere): the object it makes is never removed. Releasers that remove
-// only on some path (a Finalize that removes on success) count as
-// releases.
+// elsewhere): the object it makes is never removed. Passing the value
+// where an interface without any of its releasers is expected (chezmoi's
+// System, which has no Close) lends it: the callee cannot release it
+// short of a type assertion. A constructor whose result is an interface
+// may return the owner on some paths only and values of types that own
+// nothing on others (chezmoi's newDiffSystem returns an
+// *ExternalDiffSystem or a *GitDiffSystem): its values are judged the
+// same, and the message says "when newDiffSystem returns a
+// chezmoi.ExternalDiffSystem". Where the holder's type has no releasing
+// method to call (an interface), the hint is to keep the owner where its
+// release can be called. Releasers that remove only on some path (a
+// Finalize that removes on success) count as releases.
 //
 // A struct type of the package that stores a temp object in an unexported
 // field must remove it somewhere: if no code of the package removes what

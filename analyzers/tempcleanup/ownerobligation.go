@@ -32,22 +32,28 @@ import (
 
 // ownerValue checks the value of an owner type that call, a constructor
 // returning it as result res, makes.
-func (c *checker) ownerValue(fn ast.Node, g *cfg.CFG, call *ast.CallExpr, callee *types.Func, res int, o *tempfacts.OwnerType, stack []ast.Node) {
+func (c *checker) ownerValue(fn ast.Node, g *cfg.CFG, call *ast.CallExpr, callee *types.Func, res int, o *tempfacts.OwnerType, some bool, stack []ast.Node) {
 	stmt := stack[len(stack)-1]
 	lhs, rhs := pathflow.AssignSides(stmt)
 	if len(rhs) != 1 || ast.Unparen(rhs[0]) != ast.Expr(call) || res >= len(lhs) {
 		return
 	}
+	// A constructor that returns other values on other paths holds the
+	// owner only on those paths: the message says so.
+	when := ""
+	if some {
+		when = fmt.Sprintf("when %s returns a %s, ", c.funcName(callee), o.Name)
+	}
 	switch l := lhs[res].(type) {
 	case *ast.Ident:
-		c.localOwner(fn, g, call, callee, o, stmt, lhs, l)
+		c.localOwner(fn, g, call, callee, o, when, stmt, lhs, l)
 	case *ast.SelectorExpr:
-		c.fieldOwner(call, callee, o, stmt, l)
+		c.fieldOwner(call, callee, o, when, stmt, l)
 	}
 }
 
 // localOwner checks an owner value assigned to a local variable.
-func (c *checker) localOwner(fn ast.Node, g *cfg.CFG, call *ast.CallExpr, callee *types.Func, o *tempfacts.OwnerType, stmt ast.Node, lhs []ast.Expr, id *ast.Ident) {
+func (c *checker) localOwner(fn ast.Node, g *cfg.CFG, call *ast.CallExpr, callee *types.Func, o *tempfacts.OwnerType, when string, stmt ast.Node, lhs []ast.Expr, id *ast.Ident) {
 	holder := c.res.Var(id)
 	if holder == nil || holder.Pos() < fn.Pos() || holder.Pos() >= fn.End() {
 		return
@@ -61,7 +67,7 @@ func (c *checker) localOwner(fn ast.Node, g *cfg.CFG, call *ast.CallExpr, callee
 			}
 		}
 	}
-	typeName := c.ownerTypeName(holder.Type())
+	typeName := o.Name
 	kind := "temp directory"
 	if o.Kind == tempfacts.File {
 		kind = "temp file"
@@ -112,11 +118,8 @@ func (c *checker) localOwner(fn ast.Node, g *cfg.CFG, call *ast.CallExpr, callee
 			if tempfacts.OwnerUse(info, n, stack, o) {
 				return pathflow.Action{}
 			}
-			if p, ok := stack[len(stack)-1].(*ast.CallExpr); ok && p.Fun != ast.Expr(n) {
-				callee, _ := typeutil.Callee(info, p).(*types.Func)
-				if i := slices.Index(p.Args, ast.Expr(n)); i >= 0 && c.res.BorrowsOwner(callee, i, o) {
-					return pathflow.Action{}
-				}
+			if p, ok := stack[len(stack)-1].(*ast.CallExpr); ok && c.ownerArgBorrowed(p, n, o) {
+				return pathflow.Action{}
 			}
 			// Returned, stored, passed on, a method value: handed on.
 			return pathflow.Action{Effect: pathflow.Released}
@@ -144,8 +147,8 @@ func (c *checker) localOwner(fn ast.Node, g *cfg.CFG, call *ast.CallExpr, callee
 			reported[l.Node] = true
 			c.r.Report(analysis.Diagnostic{
 				Pos: l.Node.Pos(), End: l.Node.End(),
-				Message: fmt.Sprintf("%s is held by %s and removed only by %s, and this return drops %s without calling it, so it stays on disk: %s before returning",
-					s.what, holder.Name(), c.releasers(o), holder.Name(), c.releaseHint(holder.Name(), o)),
+				Message: fmt.Sprintf("%s%s is held by %s and removed only by %s, and this return drops %s without calling it, so it stays on disk: %s before returning",
+					when, s.what, holder.Name(), c.releasers(o), holder.Name(), c.releaseHint(holder.Name(), holder.Type(), o)),
 				Related: []analysis.RelatedInformation{{Pos: s.node.Pos(), End: s.node.End(), Message: "the owner holds it from here"}},
 			})
 		}
@@ -199,7 +202,7 @@ func (c *checker) madeHere(fn ast.Node, v *types.Var) bool {
 // creating methods through the field and no code of the package calls a
 // releasing method through it, or lets the value go (returns it, passes it
 // on, stores it elsewhere), the object it makes is never removed.
-func (c *checker) fieldOwner(call *ast.CallExpr, callee *types.Func, o *tempfacts.OwnerType, stmt ast.Node, lhs *ast.SelectorExpr) {
+func (c *checker) fieldOwner(call *ast.CallExpr, callee *types.Func, o *tempfacts.OwnerType, when string, stmt ast.Node, lhs *ast.SelectorExpr) {
 	f, named := c.res.FieldSelected(lhs)
 	if f == nil || f.Exported() || len(o.Creators) == 0 {
 		return
@@ -227,6 +230,10 @@ func (c *checker) fieldOwner(call *ast.CallExpr, callee *types.Func, o *tempfact
 				}
 			case *ast.BinaryExpr:
 				return true
+			case *ast.CallExpr:
+				if c.ownerArgBorrowed(p, sel, o) {
+					return true
+				}
 			case *ast.SelectorExpr:
 				if ps, ok := info.Selections[p]; ok && ps.Kind() == types.FieldVal {
 					return true
@@ -253,12 +260,11 @@ func (c *checker) fieldOwner(call *ast.CallExpr, callee *types.Func, o *tempfact
 		return
 	}
 	holder := types.ExprString(lhs)
-	typeName := c.ownerTypeName(info.TypeOf(call))
 	c.r.Report(analysis.Diagnostic{
 		Pos: stmt.Pos(), End: stmt.End(),
-		Message: fmt.Sprintf("field %s of %s holds a %s from %s whose %s makes a temp %s that only %s removes, and no code of package %s calls it on the field, so it stays on disk: %s when %s is done with it",
-			f.Name(), named.Obj().Name(), typeName, c.funcName(callee), created.Fun.(*ast.SelectorExpr).Sel.Name, strings.TrimPrefix(kindWord(o), "temp "),
-			c.releasers(o), c.pass.Pkg.Name(), c.releaseHint(holder, o), named.Obj().Name()),
+		Message: fmt.Sprintf("%sfield %s of %s holds a %s from %s whose %s makes a temp %s that only %s removes, and no code of package %s calls it on the field, so it stays on disk: %s when %s is done with it",
+			when, f.Name(), named.Obj().Name(), o.Name, c.funcName(callee), created.Fun.(*ast.SelectorExpr).Sel.Name, strings.TrimPrefix(kindWord(o), "temp "),
+			c.releasers(o), c.pass.Pkg.Name(), c.releaseHint(holder, f.Type(), o), named.Obj().Name()),
 		Related: []analysis.RelatedInformation{{Pos: created.Pos(), End: created.End(), Message: "the temp object is made here"}},
 	})
 }
@@ -268,16 +274,6 @@ func kindWord(o *tempfacts.OwnerType) string {
 		return "temp file"
 	}
 	return "temp directory"
-}
-
-// ownerTypeName names the owner type for messages: "*sys.DiffSystem".
-func (c *checker) ownerTypeName(t types.Type) string {
-	return types.TypeString(t, func(p *types.Package) string {
-		if p == c.pass.Pkg {
-			return ""
-		}
-		return p.Name()
-	})
 }
 
 // funcName names a function for messages: "sys.New", or "New" in this
@@ -298,12 +294,27 @@ func (c *checker) releasers(o *tempfacts.OwnerType) string {
 	return "its " + strings.Join(o.Releasers, " or ")
 }
 
-// releaseHint is the call that releases holder: "call s.Close()".
-func (c *checker) releaseHint(holder string, o *tempfacts.OwnerType) string {
-	if o.Hint != "" {
-		return fmt.Sprintf("call %s.%s()", holder, o.Hint)
+// releaseHint is the call that releases holder, of type t: "call
+// s.Close()". When t is an interface without that method (chezmoi's
+// System), the call would not compile: the hint says to keep the owner
+// where its method can be called.
+func (c *checker) releaseHint(holder string, t types.Type, o *tempfacts.OwnerType) string {
+	m := o.Hint
+	if m == "" {
+		m = o.Releasers[0]
 	}
-	return fmt.Sprintf("call %s.%s", holder, o.Releasers[0])
+	if obj, _, _ := types.LookupFieldOrMethod(t, true, c.pass.Pkg, m); obj == nil {
+		return fmt.Sprintf("keep the %s where its %s can be called (%s is a %s, which has no %s), and call it", o.Name, m, holder, types.TypeString(t, func(p *types.Package) string {
+			if p == c.pass.Pkg {
+				return ""
+			}
+			return p.Name()
+		}), m)
+	}
+	if o.Hint != "" {
+		return fmt.Sprintf("call %s.%s()", holder, m)
+	}
+	return fmt.Sprintf("call %s.%s", holder, m)
 }
 
 // deferredRelease returns a defer statement of fn before pos that calls a
@@ -330,4 +341,47 @@ func (c *checker) deferredRelease(fn ast.Node, holder *types.Var, o *tempfacts.O
 		return found == nil
 	})
 	return found
+}
+
+// ownerArgBorrowed reports whether the call only borrows the owner value
+// e, one of its arguments: the parameter is an interface without any of
+// the owner's releasing methods (the callee cannot release it short of a
+// type assertion: chezmoi's System has no Close), or the callee only uses
+// it (tempfacts.BorrowsOwner).
+func (c *checker) ownerArgBorrowed(call *ast.CallExpr, e ast.Expr, o *tempfacts.OwnerType) bool {
+	i := slices.Index(call.Args, e)
+	if i < 0 {
+		return false
+	}
+	sig, ok := c.pass.TypesInfo.TypeOf(call.Fun).Underlying().(*types.Signature)
+	if !ok {
+		return false
+	}
+	var pt types.Type
+	switch {
+	case sig.Variadic() && i >= sig.Params().Len()-1:
+		if call.Ellipsis.IsValid() {
+			return false
+		}
+		if s, ok := sig.Params().At(sig.Params().Len() - 1).Type().(*types.Slice); ok {
+			pt = s.Elem()
+		}
+	case i < sig.Params().Len():
+		pt = sig.Params().At(i).Type()
+	}
+	if pt == nil {
+		return false
+	}
+	if iface, ok := pt.Underlying().(*types.Interface); ok {
+		for _, m := range o.Releasers {
+			for j := 0; j < iface.NumMethods(); j++ {
+				if iface.Method(j).Name() == m {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	callee, _ := typeutil.Callee(c.pass.TypesInfo, call).(*types.Func)
+	return c.res.BorrowsOwner(callee, i, o)
 }

@@ -133,13 +133,13 @@ func (c *checker) function(fn ast.Node, body *ast.BlockStmt) {
 				return true
 			}
 			callee, _ := typeutil.Callee(c.pass.TypesInfo, call).(*types.Func)
-			if res, o := c.res.FreshOwner(callee); o != nil {
+			if res, o, some := c.res.FreshOwner(callee); o != nil {
 				if g == nil {
 					if g = c.res.CFG(fn); g == nil {
 						return false
 					}
 				}
-				c.ownerValue(fn, g, call, callee, res, o, stack) // ownerobligation.go
+				c.ownerValue(fn, g, call, callee, res, o, some, stack) // ownerobligation.go
 				return true
 			}
 			// The function's own loop over random names, as os.CreateTemp

@@ -54,7 +54,11 @@
 // them). A function that returns, at some result, a new value of an owner
 // type on every path that returns one (a composite literal of it, new,
 // the result of another such function) or nil has the fact returnsOwner:
-// its caller holds the only reference. tempcleanup judges the values such
+// its caller holds the only reference. A function whose result is an
+// interface has it too when it returns, on other paths, values of types
+// that own nothing (a struct type without the fact), never another
+// value of an owner type: the fact then says "on some paths". tempcleanup
+// judges the values such
 // constructors make. A call of such a constructor that takes a temp object
 // is a hand-off of the object only where the constructor's error is nil.
 //

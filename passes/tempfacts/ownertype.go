@@ -1,6 +1,7 @@
 package tempfacts
 
 import (
+	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -32,6 +33,8 @@ import (
 // An OwnerType says which methods of a named type remove a temp object
 // the type holds in a field, and which make one and keep it there.
 type OwnerType struct {
+	// Name names the type for messages: "chezmoi.ExternalDiffSystem".
+	Name string
 	Kind Kind
 	// Releasers are the methods that remove the object on some path.
 	Releasers []string
@@ -69,11 +72,21 @@ func (f *ownsTemp) String() string {
 // only reference to it.
 type returnsOwner struct {
 	Result int
+	// Some: the result is an interface that the function gives values
+	// of types that own nothing on other paths.
+	Some  bool
+	Owner OwnerType
 }
 
 func (*returnsOwner) AFact() {}
 
-func (f *returnsOwner) String() string { return paramsFact("returnsOwner", []int{f.Result}) }
+func (f *returnsOwner) String() string {
+	s := fmt.Sprintf("returnsOwner(%d %s", f.Result, f.Owner.Name)
+	if f.Some {
+		s += " on some paths"
+	}
+	return s + ")"
+}
 
 // OwnerTypeOf returns what the named type does with the temp objects it
 // holds (a type of the package, or one of another with a fact), or nil.
@@ -160,7 +173,7 @@ func (r *Result) computeOwnerTypes() map[*types.TypeName]*OwnerType {
 		}
 		o := out[named.Obj()]
 		if o == nil {
-			o = &OwnerType{Kind: Dir}
+			o = &OwnerType{Name: named.Obj().Pkg().Name() + "." + named.Obj().Name(), Kind: Dir}
 			out[named.Obj()] = o
 		}
 		if pkgtypes.IsOSFile(f.Type()) {
@@ -354,59 +367,70 @@ func (r *Result) selectsField(e ast.Expr, f *types.Var) bool {
 
 // FreshOwner returns the result of fn that is an owner value fn made
 // itself (or nil on some paths), and its type's OwnerType; -1 if none.
-func (r *Result) FreshOwner(fn *types.Func) (int, *OwnerType) {
+// some says that the result is an interface that fn gives other values
+// on other paths (values of types that own nothing): it holds the owner
+// only on some paths.
+func (r *Result) FreshOwner(fn *types.Func) (res int, o *OwnerType, some bool) {
 	if fn == nil {
-		return -1, nil
+		return -1, nil, false
 	}
 	fn = fn.Origin()
-	i := -1
+	var f *returnsOwner
 	if fn.Pkg() == r.pkg {
 		if v, ok := r.freshMemo[fn]; ok {
-			i = v
+			f = v
 		} else {
-			r.freshMemo[fn] = -1 // recursion
-			i = r.computeFreshOwner(fn)
-			r.freshMemo[fn] = i
+			r.freshMemo[fn] = nil // recursion
+			f = r.computeFreshOwner(fn)
+			r.freshMemo[fn] = f
 		}
-	} else if f := r.ownerResultsMemo[fn]; f != nil {
-		i = f.Result
+	} else {
+		f = r.ownerResultsMemo[fn]
 	}
-	sig, ok := fn.Type().(*types.Signature)
-	if i < 0 || !ok || i >= sig.Results().Len() {
-		return -1, nil
+	if f == nil {
+		return -1, nil, false
 	}
-	o := r.OwnerTypeOf(ownerNamed(sig.Results().At(i).Type()))
-	if o == nil {
-		return -1, nil
-	}
-	return i, o
+	return f.Result, &f.Owner, f.Some
 }
 
 // computeFreshOwner finds the result of fn, a function of the package,
 // whose every return is nil, a composite literal of an owner type (or
-// new of it), or the same result of a function with that property.
-func (r *Result) computeFreshOwner(fn *types.Func) int {
+// new of it), or the same result of a function with that property; for
+// a result of interface type, also a value of a type that owns nothing
+// (the fact then says Some).
+func (r *Result) computeFreshOwner(fn *types.Func) *returnsOwner {
 	d := r.decls[fn]
 	sig, ok := fn.Type().(*types.Signature)
 	if d == nil || !ok {
-		return -1
+		return nil
 	}
 	for i := 0; i < sig.Results().Len(); i++ {
-		named := ownerNamed(sig.Results().At(i).Type())
-		if named == nil || r.OwnerTypeOf(named) == nil {
-			continue
-		}
-		if r.returnsFresh(d, sig, i, named) {
-			return i
+		if o, some := r.returnsFresh(d, sig, i); o != nil {
+			return &returnsOwner{Result: i, Some: some, Owner: *o}
 		}
 	}
-	return -1
+	return nil
 }
 
-// returnsFresh reports whether every return of d gives result i a value
-// of type named made here, or nil, and at least one gives such a value.
-func (r *Result) returnsFresh(d *ast.FuncDecl, sig *types.Signature, i int, named *types.Named) bool {
-	fresh, bad := false, false
+// returnsFresh returns the owner type of the values that every return of
+// d gives result i, made here (or nil), and at least one return gives. A
+// result of interface type may be given values of types that own nothing
+// on other paths (some), never a value of an owner type that was not made
+// here, nor one of another interface.
+func (r *Result) returnsFresh(d *ast.FuncDecl, sig *types.Signature, i int) (owner *OwnerType, some bool) {
+	_, iface := sig.Results().At(i).Type().Underlying().(*types.Interface)
+	if !iface {
+		if named := ownerNamed(sig.Results().At(i).Type()); named == nil || r.OwnerTypeOf(named) == nil {
+			return nil, false
+		}
+	}
+	bad := false
+	found := func(o *OwnerType) {
+		if owner != nil && owner.Name != o.Name {
+			bad = true
+		}
+		owner = o
+	}
 	ast.Inspect(d.Body, func(n ast.Node) bool {
 		if _, ok := n.(*ast.FuncLit); ok || bad {
 			return false
@@ -432,67 +456,102 @@ func (r *Result) returnsFresh(d *ast.FuncDecl, sig *types.Signature, i int, name
 				return false
 			}
 		case *ast.UnaryExpr:
-			if lit, ok := ast.Unparen(x.X).(*ast.CompositeLit); ok && x.Op == token.AND && r.isNamed(lit, named) {
-				fresh = true
-				return false
+			if lit, ok := ast.Unparen(x.X).(*ast.CompositeLit); ok && x.Op == token.AND {
+				if o := r.OwnerTypeOf(ownerNamed(r.info.TypeOf(lit))); o != nil {
+					found(o)
+					return false
+				}
 			}
 		case *ast.CompositeLit:
-			if r.isNamed(x, named) {
-				fresh = true
+			if o := r.OwnerTypeOf(ownerNamed(r.info.TypeOf(x))); o != nil {
+				found(o)
 				return false
 			}
 		case *ast.CallExpr:
 			if id, ok := ast.Unparen(x.Fun).(*ast.Ident); ok {
-				if b, ok := r.info.Uses[id].(*types.Builtin); ok && b.Name() == "new" && r.isNamed(x.Args[0], named) {
-					fresh = true
-					return false
+				if b, ok := r.info.Uses[id].(*types.Builtin); ok && b.Name() == "new" {
+					if o := r.OwnerTypeOf(ownerNamed(r.info.TypeOf(x.Args[0]))); o != nil {
+						found(o)
+						return false
+					}
 				}
 			}
 			callee, _ := typeutil.Callee(r.info, x).(*types.Func)
-			if k, _ := r.FreshOwner(callee); k >= 0 && k == want {
-				fresh = true
+			if k, o, s := r.FreshOwner(callee); o != nil && k == want && (iface || !s) {
+				found(o)
+				some = some || s
 				return false
 			}
+		}
+		if iface && r.ownsNothing(r.info.TypeOf(e)) {
+			some = true
+			return false
 		}
 		bad = true
 		return false
 	})
-	return fresh && !bad
+	if bad {
+		return nil, false
+	}
+	return owner, some
 }
 
-// isNamed reports whether e (a composite literal or a type expression) is
-// of type named.
-func (r *Result) isNamed(e ast.Expr, named *types.Named) bool {
-	t := r.info.TypeOf(e)
-	n := ownerNamed(t)
-	return n != nil && n.Origin() == named.Origin()
+// ownsNothing reports whether a value of static type t is of a concrete
+// type that is no owner type: a pointer to a named struct, or a named
+// struct, whose type has no releasers.
+func (r *Result) ownsNothing(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	if _, ok := t.(*types.Tuple); ok {
+		return false
+	}
+	named := ownerNamed(t)
+	if named == nil {
+		return false
+	}
+	if _, ok := named.Underlying().(*types.Struct); !ok {
+		return false
+	}
+	if named.Obj().Pkg() != r.pkg && named.Obj().Pkg() != nil && !isStd(named.Obj().Pkg().Path()) {
+		// Another package's type: it owns nothing when its facts were
+		// read (it is returned by a function this package calls) and
+		// it has no ownsTemp fact.
+		o, known := r.importedOwners[named.Origin().Obj()]
+		return known && o == nil
+	}
+	return r.OwnerTypeOf(named) == nil
 }
 
 // importOwner imports the returnsOwner fact of fn, a function of another
-// package, and the ownsTemp fact of the type it returns there.
+// package (it carries its owner type), and the ownsTemp facts of the
+// named types fn returns: a type without one owns nothing.
 func (r *Result) importOwner(pass *analysis.Pass, fn *types.Func) {
-	var ro returnsOwner
-	if !pass.ImportObjectFact(fn, &ro) {
-		return
-	}
 	sig, ok := fn.Type().(*types.Signature)
-	if !ok || ro.Result >= sig.Results().Len() {
+	if !ok {
 		return
 	}
-	named := ownerNamed(sig.Results().At(ro.Result).Type())
-	if named == nil {
-		return
-	}
-	named = named.Origin()
-	if _, done := r.importedOwners[named.Obj()]; !done {
-		var ot ownsTemp
-		if !pass.ImportObjectFact(named.Obj(), &ot) {
-			return
+	for i := 0; i < sig.Results().Len(); i++ {
+		named := ownerNamed(sig.Results().At(i).Type())
+		if named == nil || named.Obj().Pkg() == nil || named.Obj().Pkg() == r.pkg {
+			continue
 		}
-		o := OwnerType(ot)
-		r.importedOwners[named.Obj()] = &o
+		tn := named.Origin().Obj()
+		if _, done := r.importedOwners[tn]; done {
+			continue
+		}
+		var ot ownsTemp
+		if pass.ImportObjectFact(tn, &ot) {
+			o := OwnerType(ot)
+			r.importedOwners[tn] = &o
+		} else {
+			r.importedOwners[tn] = nil
+		}
 	}
-	r.ownerResultsMemo[fn] = &ro
+	var ro returnsOwner
+	if pass.ImportObjectFact(fn, &ro) && ro.Result < sig.Results().Len() {
+		r.ownerResultsMemo[fn] = &ro
+	}
 }
 
 // exportOwners exports the facts of the package's owner types and of the
@@ -501,16 +560,16 @@ func (r *Result) exportOwners(pass *analysis.Pass) {
 	if r.ownerTypes == nil {
 		r.ownerTypes = r.computeOwnerTypes()
 	}
-	if len(r.ownerTypes) == 0 {
-		return
+	if len(r.ownerTypes) == 0 && len(r.ownerResultsMemo) == 0 {
+		return // no owner type here, and no constructor of one called
 	}
 	for tn, o := range r.ownerTypes {
 		f := ownsTemp(*o)
 		pass.ExportObjectFact(tn, &f)
 	}
 	for fn := range r.decls {
-		if i, _ := r.FreshOwner(fn); i >= 0 {
-			pass.ExportObjectFact(fn, &returnsOwner{Result: i})
+		if f := r.computeFreshOwnerMemo(fn); f != nil {
+			pass.ExportObjectFact(fn, f)
 		}
 	}
 }
@@ -519,7 +578,7 @@ func (r *Result) exportOwners(pass *analysis.Pass) {
 // of an owner that takes a temp object ("fs, err := isofs.Create(dir)"),
 // or nil: the owner holds the object only where the error is nil.
 func (r *Result) ownerTakenErr(fn *types.Func, call *ast.CallExpr, stack []ast.Node) *types.Var {
-	if i, _ := r.FreshOwner(fn); i < 0 || len(stack) == 0 {
+	if _, o, _ := r.FreshOwner(fn); o == nil || len(stack) == 0 {
 		return nil
 	}
 	lhs, rhs := pathflow.AssignSides(stack[len(stack)-1])
@@ -601,3 +660,12 @@ func OwnerUse(info *types.Info, id *ast.Ident, stack []ast.Node, o *OwnerType) b
 // HasImportedOwners reports whether the package calls a constructor of
 // another package's owner type.
 func (r *Result) HasImportedOwners() bool { return len(r.ownerResultsMemo) > 0 }
+
+// computeFreshOwnerMemo returns the returnsOwner fact of fn, a function of
+// the package, or nil.
+func (r *Result) computeFreshOwnerMemo(fn *types.Func) *returnsOwner {
+	if _, o, _ := r.FreshOwner(fn); o == nil {
+		return nil
+	}
+	return r.freshMemo[fn.Origin()]
+}

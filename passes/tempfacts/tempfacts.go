@@ -202,7 +202,7 @@ type Result struct {
 	// results of constructors of owners.
 	ownerTypes       map[*types.TypeName]*OwnerType
 	importedOwners   map[*types.TypeName]*OwnerType
-	freshMemo        map[*types.Func]int
+	freshMemo        map[*types.Func]*returnsOwner
 	ownerResultsMemo map[*types.Func]*returnsOwner
 
 	// ssa builds the package's SSA form with the bodies asked for: the
@@ -274,7 +274,7 @@ func run(pass *analysis.Pass) (any, error) {
 		busy:         make(map[*types.Func]bool),
 
 		importedOwners:   make(map[*types.TypeName]*OwnerType),
-		freshMemo:        make(map[*types.Func]int),
+		freshMemo:        make(map[*types.Func]*returnsOwner),
 		ownerResultsMemo: make(map[*types.Func]*returnsOwner),
 		ssa:              pass.ResultOf[lazyssa.Analyzer].(*lazyssa.Program),
 		flows:            make(map[[2]any]*paramFlow),
@@ -382,7 +382,7 @@ func run(pass *analysis.Pass) (any, error) {
 			pass.ExportObjectFact(fn, f)
 		}
 	}
-	if mayCreate && params {
+	if params && (mayCreate || len(r.ownerResultsMemo) > 0) {
 		r.exportOwners(pass)
 	}
 	return r, nil

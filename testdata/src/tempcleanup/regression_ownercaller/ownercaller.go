@@ -6,6 +6,7 @@
 package regression_ownercaller
 
 import (
+	"io"
 	"os"
 
 	"tempcleanup/regression_ownerlib"
@@ -18,14 +19,14 @@ type Config struct {
 }
 
 func (c *Config) Run(data []byte) error {
-	c.system = ownerlib.New() // want `field system of Config holds a \*ownerlib.DiffSystem from ownerlib.New whose WriteFile makes a temp directory that only its Close removes, and no code of package regression_ownercaller calls it on the field, so it stays on disk: call c.system.Close\(\) when Config is done with it`
+	c.system = ownerlib.New() // want `field system of Config holds a ownerlib.DiffSystem from ownerlib.New whose WriteFile makes a temp directory that only its Close removes, and no code of package regression_ownercaller calls it on the field, so it stays on disk: call c.system.Close\(\) when Config is done with it`
 	return c.system.WriteFile("target", data)
 }
 
 // RunLocal drops the value in a local variable.
 func RunLocal(data []byte) error {
 	s := ownerlib.New()
-	return s.WriteFile("target", data) // want `temp directory that \*ownerlib.DiffSystem's WriteFile makes is held by s and removed only by its Close, and this return drops s without calling it, so it stays on disk: call s.Close\(\) before returning`
+	return s.WriteFile("target", data) // want `temp directory that ownerlib.DiffSystem's WriteFile makes is held by s and removed only by its Close, and this return drops s without calling it, so it stays on disk: call s.Close\(\) before returning`
 }
 
 // Write hands a temp directory to a constructor that keeps it and drops
@@ -193,4 +194,54 @@ func WriteDirect(files map[string][]byte) error {
 		}
 	}
 	return fs.Finalize("cidata")
+}
+
+// Cmd keeps a system that is a DiffSystem when diffing, passes it to code
+// that takes it as a System (which has no Close: it borrows it) and never
+// closes it (chezmoi's Config.destSystem).
+type Cmd struct {
+	dest ownerlib.System
+}
+
+func (c *Cmd) Run(diff bool, data []byte) error {
+	c.dest = ownerlib.NewSystem(diff) // want `when ownerlib.NewSystem returns a ownerlib.DiffSystem, field dest of Cmd holds a ownerlib.DiffSystem from ownerlib.NewSystem whose WriteFile makes a temp directory that only its Close removes, and no code of package regression_ownercaller calls it on the field, so it stays on disk: keep the ownerlib.DiffSystem where its Close can be called \(c.dest is a ownerlib.System, which has no Close\), and call it when Cmd is done with it`
+	if err := apply(c.dest, data); err != nil {
+		return err
+	}
+	return c.dest.WriteFile("target", data)
+}
+
+func apply(s ownerlib.System, data []byte) error { return s.WriteFile("x", data) }
+
+// Closing passes its system where an io.Closer is expected: the callee
+// may close it, so no finding.
+type Closing struct {
+	dest ownerlib.System
+}
+
+func (c *Closing) Run(diff bool, data []byte) error {
+	c.dest = ownerlib.NewSystem(diff)
+	if err := c.dest.WriteFile("target", data); err != nil {
+		return err
+	}
+	if cl, ok := c.dest.(io.Closer); ok {
+		return cl.Close()
+	}
+	return nil
+}
+
+// CachedField stores a value that may be shared: no finding.
+type CachedField struct {
+	dest ownerlib.System
+}
+
+func (c *CachedField) Run(diff bool, data []byte) error {
+	c.dest = ownerlib.Cached(diff)
+	return c.dest.WriteFile("target", data)
+}
+
+// LocalSystem drops a system that is a DiffSystem when diffing.
+func LocalSystem(diff bool, data []byte) error {
+	s := ownerlib.NewSystem(diff)
+	return s.WriteFile("target", data) // want `when ownerlib.NewSystem returns a ownerlib.DiffSystem, temp directory that ownerlib.DiffSystem's WriteFile makes is held by s and removed only by its Close, and this return drops s without calling it, so it stays on disk: keep the ownerlib.DiffSystem where its Close can be called \(s is a ownerlib.System, which has no Close\), and call it before returning`
 }

@@ -25,7 +25,7 @@ type DiffSystem struct { // want DiffSystem:"ownsTemp\\(dir, releasers Close, cr
 	tempDir AbsPath
 }
 
-func New() *DiffSystem { return &DiffSystem{} } // want New:"returnsOwner\\(0\\)"
+func New() *DiffSystem { return &DiffSystem{} } // want New:"returnsOwner\\(0 ownerlib.DiffSystem\\)"
 
 // Shared is not fresh: every caller gets the same value.
 var shared = New()
@@ -67,7 +67,7 @@ type FileSystem struct { // want FileSystem:"ownsTemp\\(dir, releasers Close Fin
 	workspace string
 }
 
-func Create(workspace string) (*FileSystem, error) { // want Create:"returnsOwner\\(0\\)" Create:"takes\\(0\\)"
+func Create(workspace string) (*FileSystem, error) { // want Create:"returnsOwner\\(0 ownerlib.FileSystem\\)" Create:"takes\\(0\\)"
 	if _, err := os.Stat(workspace); err != nil {
 		return nil, err
 	}
@@ -75,7 +75,7 @@ func Create(workspace string) (*FileSystem, error) { // want Create:"returnsOwne
 }
 
 // Open reads an image: it holds no workspace.
-func Open() (*FileSystem, error) { return &FileSystem{}, nil } // want Open:"returnsOwner\\(0\\)"
+func Open() (*FileSystem, error) { return &FileSystem{}, nil } // want Open:"returnsOwner\\(0 ownerlib.FileSystem\\)"
 
 func (fs *FileSystem) WriteFile(name string, data []byte) error { // want WriteFile:"borrows\\(0\\)"
 	if fs.workspace == "" {
@@ -98,4 +98,30 @@ func (fs *FileSystem) Close() error {
 		return os.RemoveAll(fs.workspace)
 	}
 	return nil
+}
+
+// System is what both Plain and DiffSystem implement; it has no Close.
+type System interface {
+	WriteFile(name string, data []byte) error
+}
+
+// Plain writes in place and owns nothing.
+type Plain struct{}
+
+func (Plain) WriteFile(name string, data []byte) error { return os.WriteFile(name, data, 0o600) } // want WriteFile:"borrows\\(0\\)"
+
+// NewSystem returns a DiffSystem when diff is set, a Plain otherwise.
+func NewSystem(diff bool) System { // want NewSystem:"returnsOwner\\(0 ownerlib.DiffSystem on some paths\\)"
+	if diff {
+		return New()
+	}
+	return &Plain{}
+}
+
+// Cached may return a DiffSystem made earlier: no owner fact.
+func Cached(diff bool) System {
+	if diff {
+		return shared
+	}
+	return &Plain{}
 }
