@@ -128,10 +128,3 @@ func TestBesideTarget(t *testing.T) {
 func TestOwnerValue(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testdatadir.Dir(t), tempcleanup.Analyzer, "tempcleanup/regression_ownercaller")
 }
-
-// A home-made temp directory, a random name made with os.MkdirAll or
-// os.Mkdir without a retry loop, is owned by the function that makes it
-// (recall audit S12).
-func TestRandomDir(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testdatadir.Dir(t), tempcleanup.Analyzer, "tempcleanup/regression_randomdir")
-}
