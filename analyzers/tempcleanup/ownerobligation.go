@@ -372,16 +372,20 @@ func (c *checker) ownerArgBorrowed(call *ast.CallExpr, e ast.Expr, o *tempfacts.
 	if pt == nil {
 		return false
 	}
-	if iface, ok := pt.Underlying().(*types.Interface); ok {
-		for _, m := range o.Releasers {
-			for j := 0; j < iface.NumMethods(); j++ {
-				if iface.Method(j).Name() == m {
-					return false
-				}
-			}
-		}
+	if iface, ok := pt.Underlying().(*types.Interface); ok && !hasReleaser(iface, o) {
 		return true
 	}
 	callee, _ := typeutil.Callee(c.pass.TypesInfo, call).(*types.Func)
 	return c.res.BorrowsOwner(callee, i, o)
+}
+
+// hasReleaser reports whether the interface has a method named as one of
+// the owner's releasers.
+func hasReleaser(iface *types.Interface, o *tempfacts.OwnerType) bool {
+	for j := 0; j < iface.NumMethods(); j++ {
+		if slices.Contains(o.Releasers, iface.Method(j).Name()) {
+			return true
+		}
+	}
+	return false
 }

@@ -245,3 +245,49 @@ func LocalSystem(diff bool, data []byte) error {
 	s := ownerlib.NewSystem(diff)
 	return s.WriteFile("target", data) // want `when ownerlib.NewSystem returns a ownerlib.DiffSystem, temp directory that ownerlib.DiffSystem's WriteFile makes is held by s and removed only by its Close, and this return drops s without calling it, so it stays on disk: keep the ownerlib.DiffSystem where its Close can be called \(s is a ownerlib.System, which has no Close\), and call it before returning`
 }
+
+// WriteIface writes through a helper of the package that takes the owner
+// as an interface with Close, and only writes (lima's iso9660util.WriteFile).
+func WriteIface(files map[string][]byte) error {
+	workdir, err := os.MkdirTemp("", "iso") // want `temp directory workdir from os.MkdirTemp is stored for later`
+	if err != nil {
+		return err
+	}
+	fs, err := ownerlib.Create(workdir)
+	if err != nil {
+		return err
+	}
+	for name, data := range files {
+		if err := writeWorkspace(fs, name, data); err != nil {
+			return err // want `temp directory workdir, handed to ownerlib.Create, is held by fs`
+		}
+	}
+	return fs.Finalize("cidata")
+}
+
+func writeWorkspace(w ownerlib.Workspace, name string, data []byte) error {
+	return w.WriteFile(name, data)
+}
+
+// WriteIfaceClose hands the owner, as an interface with Close, to a helper
+// that closes it.
+func WriteIfaceClose(files map[string][]byte) error {
+	workdir, err := os.MkdirTemp("", "iso")
+	if err != nil {
+		return err
+	}
+	fs, err := ownerlib.Create(workdir)
+	if err != nil {
+		os.RemoveAll(workdir)
+		return err
+	}
+	defer closeWorkspace(fs)
+	for name, data := range files {
+		if err := fs.WriteFile(name, data); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func closeWorkspace(w ownerlib.Workspace) { w.Close() }

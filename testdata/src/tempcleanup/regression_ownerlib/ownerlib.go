@@ -125,3 +125,10 @@ func Cached(diff bool) System {
 	}
 	return &Plain{}
 }
+
+// Workspace is what FileSystem implements, Close included (go-diskfs'
+// filesystem.FileSystem).
+type Workspace interface {
+	WriteFile(name string, data []byte) error
+	Close() error
+}
