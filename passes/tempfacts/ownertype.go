@@ -201,7 +201,8 @@ func (r *Result) computeOwnerTypes() map[*types.TypeName]*OwnerType {
 }
 
 // removedField returns the unexported field of named whose value e is:
-// the field itself (s.dir), its String() (a path wrapper), or a
+// the field itself (s.dir), a method of the field's type that returns its
+// receiver as a string (a path wrapper's String(): returnsReceiver), or a
 // conversion of either; nil otherwise (a path inside it is not the object).
 func (r *Result) removedField(e ast.Expr, named *types.Named) *types.Var {
 	switch x := ast.Unparen(e).(type) {
@@ -220,8 +221,10 @@ func (r *Result) removedField(e ast.Expr, named *types.Named) *types.Var {
 		if tv, ok := r.info.Types[x.Fun]; ok && tv.IsType() && len(x.Args) == 1 {
 			return r.removedField(x.Args[0], named)
 		}
-		if sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr); ok && len(x.Args) == 0 && sel.Sel.Name == "String" {
-			return r.removedField(sel.X, named)
+		if sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr); ok && len(x.Args) == 0 {
+			if m, ok := r.info.Uses[sel.Sel].(*types.Func); ok && r.returnsReceiver(m) {
+				return r.removedField(sel.X, named)
+			}
 		}
 	}
 	return nil
@@ -668,4 +671,41 @@ func (r *Result) computeFreshOwnerMemo(fn *types.Func) *returnsOwner {
 		return nil
 	}
 	return r.freshMemo[fn.Origin()]
+}
+
+// returnsReceiver reports whether m, a method of the package without
+// parameters, returns its receiver, or a field of it, converted to a
+// string and nothing else: "func (p AbsPath) String() string { return
+// string(p) }".
+func (r *Result) returnsReceiver(m *types.Func) bool {
+	d := r.decls[m.Origin()]
+	sig, ok := m.Type().(*types.Signature)
+	if d == nil || !ok || sig.Recv() == nil || sig.Params().Len() != 0 || sig.Results().Len() != 1 || len(d.Body.List) != 1 {
+		return false
+	}
+	if b, ok := sig.Results().At(0).Type().Underlying().(*types.Basic); !ok || b.Info()&types.IsString == 0 {
+		return false
+	}
+	ret, ok := d.Body.List[0].(*ast.ReturnStmt)
+	if !ok || len(ret.Results) != 1 {
+		return false
+	}
+	e := ast.Unparen(ret.Results[0])
+	for {
+		call, ok := e.(*ast.CallExpr)
+		if !ok || len(call.Args) != 1 {
+			break
+		}
+		if tv, ok := r.info.Types[call.Fun]; !ok || !tv.IsType() {
+			break
+		}
+		e = ast.Unparen(call.Args[0])
+	}
+	if sel, ok := e.(*ast.SelectorExpr); ok {
+		if s, ok := r.info.Selections[sel]; ok && s.Kind() == types.FieldVal {
+			e = ast.Unparen(sel.X)
+		}
+	}
+	id, ok := e.(*ast.Ident)
+	return ok && r.info.Uses[id] == sig.Recv()
 }

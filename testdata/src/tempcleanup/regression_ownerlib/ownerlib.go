@@ -132,3 +132,17 @@ type Workspace interface {
 	WriteFile(name string, data []byte) error
 	Close() error
 }
+
+// Derived prints as another path than the one it holds.
+type Derived struct{ p string }
+
+func (d Derived) String() string { return filepath.Dir(d.p) }
+
+// Cache removes what its wrapper prints, the parent of the path it holds,
+// not that path: no owner fact (the removal is judged by what String
+// returns, not by its name).
+type Cache struct {
+	dir Derived
+}
+
+func (c *Cache) Close() error { return os.RemoveAll(c.dir.String()) }
