@@ -125,6 +125,21 @@
 // another error variable, every return unless the path has found it nil
 // ("if err != nil { return err }" taken earlier, nothing assigned since).
 //
+// A function that makes a directory at a random name itself — a name
+// whose last element is random (math/rand, crypto/rand, a buffer
+// rand.Read filled) joined to a directory, created with os.MkdirAll (of
+// it or of a path inside it) or os.Mkdir without a loop that retries on
+// an existing name (act's startHostEnvironment: "miscpath :=
+// filepath.Join(cacheDir, hex.EncodeToString(randBytes))", then
+// os.MkdirAll(filepath.Join(miscpath, "act"), 0o777)) — made a temp
+// directory as os.MkdirTemp makes one, from its first such call: it must
+// remove it or hand it on on every path after. The directory it is joined
+// to is its parent as for os.MkdirTemp's dir argument: inside a private
+// directory (a temp directory the function tracks, t.TempDir()) the name
+// is a path inside an owned object and no new obligation; in a directory
+// someone else manages (a parameter, a cache directory) it is reported
+// only when the function removes it on some path, as below.
+//
 // A function that creates a file itself, with os.OpenFile(name,
 // O_CREATE|O_EXCL, ...) at a random name in a loop that retries while the
 // name exists (as os.CreateTemp is written), made a temp object: it must
@@ -260,9 +275,48 @@
 // Read removes its file at EOF, given as an io.Reader) may be released by
 // the callee: it is passed to unknown code. The hint names a method that
 // removes the object only if it is called without arguments, else
-// os.Remove or os.RemoveAll of the field. Only constructors of the caller's own package
-// are followed: another package's owner may be released by methods whose
-// facts do not say so.
+// os.Remove or os.RemoveAll of the field. This rule follows only
+// constructors of the caller's own package that make the object
+// themselves; another package's owner types are followed by their facts,
+// as the next paragraph says.
+//
+// A type whose methods remove a temp object it holds in an unexported
+// field (its releasers: Close doing os.RemoveAll(s.tempDir), or of the
+// field's String() for a path wrapper) is an owner type, known across
+// packages by a fact of tempfacts. A value of it made by a constructor
+// (a function that returns a new one, a composite literal, or nil: its
+// returnsOwner fact) owes a call of a releaser from the point where it
+// holds an object: a call of one of the type's creating methods (a method
+// that makes the object and keeps it in the field, or calls one that
+// does: chezmoi's ExternalDiffSystem makes its temp directory on the
+// first WriteFile), or the constructor's call itself when it is handed a
+// temp object made here and takes it (go-diskfs' iso9660.Create(backend,
+// 0, 0, 0, workdir) keeps its workspace in the *FileSystem it returns).
+// In a local variable, every path from there must call a releaser
+// (deferred or not) or hand the value on: return it, store it, pass it to
+// a function that may keep or release it (a function of the package that
+// only calls other methods on it borrows it). A return that drops it is
+// reported ("temp directory workdir, handed to iso9660.Create, is held by
+// fs and removed only by its Close or Finalize, and this return drops fs
+// without calling it"), with the hint to call the releaser; the temp
+// object handed to the constructor is taken only where the constructor's
+// error is nil, so a return on its failure leaks the object itself. A
+// value stored into an unexported field of a type of this package is
+// reported at the store when the package calls a creating method through
+// that field and no code of the package calls a releaser through it or
+// lets the value go (returns the field, passes it on, stores it
+// elsewhere): the object it makes is never removed. Passing the value
+// where an interface without any of its releasers is expected (chezmoi's
+// System, which has no Close) lends it: the callee cannot release it
+// short of a type assertion. A constructor whose result is an interface
+// may return the owner on some paths only and values of types that own
+// nothing on others (chezmoi's newDiffSystem returns an
+// *ExternalDiffSystem or a *GitDiffSystem): its values are judged the
+// same, and the message says "when newDiffSystem returns a
+// chezmoi.ExternalDiffSystem". Where the holder's type has no releasing
+// method to call (an interface), the hint is to keep the owner where its
+// release can be called. Releasers that remove only on some path (a
+// Finalize that removes on success) count as releases.
 //
 // A struct type of the package that stores a temp object in an unexported
 // field must remove it somewhere: if no code of the package removes what

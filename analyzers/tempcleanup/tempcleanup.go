@@ -52,7 +52,7 @@ func run(pass *analysis.Pass) (any, error) {
 	r := report.New(pass, strict)
 	defer r.Finish()
 	res, _ := pass.ResultOf[tempfacts.Analyzer].(*tempfacts.Result)
-	if res == nil || (!pkgtypes.ImportsAny(pass.Pkg, "os", "io/ioutil") && !res.HasImportedCreators()) {
+	if res == nil || (!pkgtypes.ImportsAny(pass.Pkg, "os", "io/ioutil") && !res.HasImportedCreators() && !res.HasImportedOwners()) {
 		return nil, nil
 	}
 	c := &checker{pass: pass, r: r, res: res}
@@ -130,6 +130,16 @@ func (c *checker) function(fn ast.Node, body *ast.BlockStmt) {
 					}
 				}
 				c.constructedOwner(fn, g, call, callee, o, stack) // ownerresult.go
+				return true
+			}
+			callee, _ := typeutil.Callee(c.pass.TypesInfo, call).(*types.Func)
+			if res, o, some := c.res.FreshOwner(callee); o != nil {
+				if g == nil {
+					if g = c.res.CFG(fn); g == nil {
+						return false
+					}
+				}
+				c.ownerValue(fn, g, call, callee, res, o, some, stack) // ownerobligation.go
 				return true
 			}
 			// The function's own loop over random names, as os.CreateTemp

@@ -128,3 +128,11 @@ func TestBesideTarget(t *testing.T) {
 func TestExpectedError(t *testing.T) {
 	analysistest.Run(t, testdatadir.Dir(t), tempcleanup.Analyzer, "tempcleanup/regression_expecterror")
 }
+
+// A value of another package's owner type (one whose method removes the
+// temp directory it holds in a field) that is made here and never
+// released: made lazily by its method, or handed to its constructor
+// (recall audit S13).
+func TestOwnerValue(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testdatadir.Dir(t), tempcleanup.Analyzer, "tempcleanup/regression_ownercaller")
+}

@@ -7,7 +7,8 @@
 //
 // tempfacts: compute temp-object ownership facts for functions (reports nothing)
 //
-// Five facts are exported, for functions declared in the package only:
+// Five facts are exported for functions declared in the package, and two
+// more for owner types (below):
 //
 //   - returnsTemp: the function creates a temp file or directory (with
 //     os.CreateTemp, os.MkdirTemp, ioutil.TempFile, ioutil.TempDir, a
@@ -43,6 +44,23 @@
 //   - borrows: the function only uses its parameter i (opens, reads,
 //     writes, runs a command in it, passes it to functions that borrow
 //     it): the caller still owns what it passed and must remove it.
+//
+// Owner types: a named struct type whose methods remove a temp object held
+// in one of its unexported fields (os.Remove or os.RemoveAll of the field,
+// of its String(), or a conversion of it, or a call of a method that does)
+// has the fact ownsTemp, on its type name: its releasing methods, and its
+// creating methods (those that make a temp object and store it, or a value
+// made from it, into the field, and the methods of the type that call
+// them). A function that returns, at some result, a new value of an owner
+// type on every path that returns one (a composite literal of it, new,
+// the result of another such function) or nil has the fact returnsOwner:
+// its caller holds the only reference. A function whose result is an
+// interface has it too when it returns, on other paths, values of types
+// that own nothing (a struct type without the fact), never another
+// value of an owner type: the fact then says "on some paths". tempcleanup
+// judges the values such
+// constructors make. A call of such a constructor that takes a temp object
+// is a hand-off of the object only where the constructor's error is nil.
 //
 // The per-parameter facts (releases, takes, keepsInside, borrows) are
 // read from the function's SSA form (passes/lazyssa), whatever the syntax:

@@ -18,10 +18,12 @@ import (
 // returns nor removes it leaks it.
 func (r *Result) ExclusiveAssign(fn ast.Node, call *ast.CallExpr, stack []ast.Node) *Assign {
 	d, ok := fn.(*ast.FuncDecl)
-	if !ok || d.Body == nil || generic(d) {
-		return nil
+	if ok && d.Body != nil && !generic(d) {
+		if a := r.exclusiveAssign(d, call, stack); a != nil {
+			return a
+		}
 	}
-	return r.exclusiveAssign(d, call, stack)
+	return r.randomDirAssign(fn, call, stack) // randomdir.go
 }
 
 // exclusiveAssign recognizes, in the function d, a creator's own loop over
@@ -70,7 +72,7 @@ func (r *Result) exclusiveAssign(d *ast.FuncDecl, call *ast.CallExpr, stack []as
 	}
 	ident := func(e ast.Expr) *ast.Ident { id, _ := e.(*ast.Ident); return id }
 	a := &Assign{Stmt: stack[len(stack)-1], Creation: &Creation{Call: call, Callee: fn, Kind: kind, Cleanup: -1}}
-	values := r.assignedValues(d)
+	values := r.assignedValues(d.Body)
 	name := ast.Unparen(call.Args[0])
 	switch kind {
 	case File:
@@ -87,7 +89,7 @@ func (r *Result) exclusiveAssign(d *ast.FuncDecl, call *ast.CallExpr, stack []as
 			return nil // the name must be kept to be returned
 		}
 	}
-	if a.Object == nil || !r.randomName(d, name, values, make(map[*types.Var]bool)) {
+	if a.Object == nil || !r.randomName(d.Body, name, values, make(map[*types.Var]bool)) {
 		return nil
 	}
 	// The parent directory, for the fact's DirParam: the first argument
@@ -167,11 +169,11 @@ func retriesOnExist(info *types.Info, loop ast.Node) bool {
 	return found
 }
 
-// assignedValues maps the local variables of d to the values assigned to
-// them.
-func (r *Result) assignedValues(d *ast.FuncDecl) map[*types.Var][]ast.Expr {
+// assignedValues maps the local variables of a function's body to the
+// values assigned to them.
+func (r *Result) assignedValues(body *ast.BlockStmt) map[*types.Var][]ast.Expr {
 	values := make(map[*types.Var][]ast.Expr)
-	ast.Inspect(d.Body, func(n ast.Node) bool {
+	ast.Inspect(body, func(n ast.Node) bool {
 		lhs, rhs := pathflow.AssignSides(n)
 		if len(lhs) != len(rhs) {
 			return true
@@ -194,7 +196,7 @@ var randPackages = map[string]bool{"math/rand": true, "math/rand/v2": true, "cry
 // randomName reports whether the name e has a random part: a call into
 // math/rand or crypto/rand, a buffer filled by rand.Read, a function of
 // the package that returns such a value, or a variable assigned one.
-func (r *Result) randomName(d *ast.FuncDecl, e ast.Expr, values map[*types.Var][]ast.Expr, seen map[*types.Var]bool) bool {
+func (r *Result) randomName(body *ast.BlockStmt, e ast.Expr, values map[*types.Var][]ast.Expr, seen map[*types.Var]bool) bool {
 	found := false
 	ast.Inspect(e, func(n ast.Node) bool {
 		if found {
@@ -208,7 +210,7 @@ func (r *Result) randomName(d *ast.FuncDecl, e ast.Expr, values map[*types.Var][
 			}
 			if randPackages[fn.Pkg().Path()] {
 				found = true
-			} else if callee := r.decls[fn.Origin()]; callee != nil && callee != d && callsRand(r.info, callee.Body) {
+			} else if callee := r.decls[fn.Origin()]; callee != nil && callee.Body != body && callsRand(r.info, callee.Body) {
 				found = true // nextRandom()
 			}
 		case *ast.Ident:
@@ -218,11 +220,11 @@ func (r *Result) randomName(d *ast.FuncDecl, e ast.Expr, values map[*types.Var][
 			}
 			seen[v] = true
 			for _, val := range values[v] {
-				if r.randomName(d, val, values, seen) {
+				if r.randomName(body, val, values, seen) {
 					found = true
 				}
 			}
-			if !found && filledByRand(r.info, d.Body, v) {
+			if !found && filledByRand(r.info, body, v) {
 				found = true
 			}
 		}

@@ -32,7 +32,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:        run,
 	Requires:   []*analysis.Analyzer{tempdir.Analyzer, lazyssa.Analyzer},
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(returnsTemp), new(releases), new(borrows), new(takes), new(keepsInside), new(exitsOnError), new(failsTest)},
+	FactTypes:  []analysis.Fact{new(returnsTemp), new(releases), new(borrows), new(takes), new(keepsInside), new(exitsOnError), new(failsTest), new(ownsTemp), new(returnsOwner)},
 }
 
 // returnsTemp is the fact of a function that returns a temp object its
@@ -200,6 +200,14 @@ type Result struct {
 	reasonsMemo  map[[2]any]uint
 	busy         map[*types.Func]bool
 
+	// Owner types (ownertype.go): those of the package, computed on
+	// first use, and those of other packages by their facts; the
+	// results of constructors of owners.
+	ownerTypes       map[*types.TypeName]*OwnerType
+	importedOwners   map[*types.TypeName]*OwnerType
+	freshMemo        map[*types.Func]*returnsOwner
+	ownerResultsMemo map[*types.Func]*returnsOwner
+
 	// ssa builds the package's SSA form with the bodies asked for: the
 	// functions of loudCarriers together, in carriersSSA, each other
 	// function alone, in aloneSSA (prepass.go, ssaFunc); loud are the
@@ -268,8 +276,12 @@ func run(pass *analysis.Pass) (any, error) {
 		keptMemo:     make(map[*types.Var]bool),
 		reasonsMemo:  make(map[[2]any]uint),
 		busy:         make(map[*types.Func]bool),
-		ssa:          pass.ResultOf[lazyssa.Analyzer].(*lazyssa.Program),
-		flows:        make(map[[2]any]*paramFlow),
+
+		importedOwners:   make(map[*types.TypeName]*OwnerType),
+		freshMemo:        make(map[*types.Func]*returnsOwner),
+		ownerResultsMemo: make(map[*types.Func]*returnsOwner),
+		ssa:              pass.ResultOf[lazyssa.Analyzer].(*lazyssa.Program),
+		flows:            make(map[[2]any]*paramFlow),
 	}
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {
@@ -344,6 +356,7 @@ func run(pass *analysis.Pass) (any, error) {
 			} else {
 				r.failsMemo[fn] = nil
 			}
+			r.importOwner(pass, fn)
 			return true
 		})
 	}
@@ -381,6 +394,9 @@ func run(pass *analysis.Pass) (any, error) {
 		if f := r.failsTestOf(fn); f != nil {
 			pass.ExportObjectFact(fn, f)
 		}
+	}
+	if params && (mayCreate || len(r.ownerResultsMemo) > 0) {
+		r.exportOwners(pass)
 	}
 	return r, nil
 }

@@ -490,7 +490,12 @@ func (t *Tracker) direct(e ast.Expr) bool {
 func (t *Tracker) Release(n ast.Node, stack []ast.Node) pathflow.Action {
 	r, errVar := t.Classify(n, stack)
 	switch r {
-	case Removed, Stored:
+	case Stored:
+		if errVar != nil {
+			return pathflow.Action{Effect: pathflow.ReleasedIfNil, Err: errVar}
+		}
+		return pathflow.Action{Effect: pathflow.Released}
+	case Removed:
 		return pathflow.Action{Effect: pathflow.Released}
 	case Registered:
 		return pathflow.Action{Effect: pathflow.Deferred}
@@ -758,7 +763,10 @@ func (t *Tracker) callReason(call *ast.CallExpr, stack []ast.Node) (Reason, *typ
 	}
 	switch {
 	case taken:
-		return Stored, nil
+		// A constructor that keeps the object in the owner it returns
+		// (iso9660.Create(..., workdir)) takes it only when it succeeds:
+		// where its error is set, no owner holds it (ownertype.go).
+		return Stored, t.res.ownerTakenErr(fn, call, stack)
 	case unknown:
 		return Escaped, nil
 	case kept:

@@ -1,0 +1,711 @@
+package tempfacts
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"maps"
+	"slices"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/tmplint/tmplint/internal/pathflow"
+	"github.com/tmplint/tmplint/internal/pkgtypes"
+)
+
+// Owner types.
+//
+// A named struct type whose methods remove a temp object held in one of
+// its unexported fields (Close: os.RemoveAll(s.tempDir)) owns what that
+// field holds: a value of the type that holds such an object owes a call
+// of one of those methods. The object gets there in two ways: a method of
+// the type makes it and keeps it in the field (a lazily made work
+// directory: the type's creating methods), or a constructor is handed it
+// (iso9660.Create(backend, ..., workdir): its takes fact on the
+// parameter, and a result of the type). Both are known across packages,
+// by the ownsTemp fact of the type and the returnsOwner fact of the
+// constructor, so that a caller in another package that makes the value
+// and never calls the releasing method is judged like one that drops a
+// temp directory.
+
+// An OwnerType says which methods of a named type remove a temp object
+// the type holds in a field, and which make one and keep it there.
+type OwnerType struct {
+	// Name names the type for messages: "chezmoi.ExternalDiffSystem".
+	Name string
+	Kind Kind
+	// Releasers are the methods that remove the object on some path.
+	Releasers []string
+	// Hint is the releasing method to name in a hint: one called
+	// without arguments, the conventional name first; "" if none.
+	Hint string
+	// Creators are the methods that make a temp object and keep it in
+	// the field, directly or by calling another method that does.
+	Creators []string
+}
+
+// ownsTemp is the fact of a named type whose methods remove a temp object
+// it holds in a field.
+type ownsTemp OwnerType
+
+func (*ownsTemp) AFact() {}
+
+func (f *ownsTemp) String() string {
+	s := "ownsTemp(" + f.Kind.String() + ", releasers"
+	for _, m := range f.Releasers {
+		s += " " + m
+	}
+	if len(f.Creators) > 0 {
+		s += ", creators"
+		for _, m := range f.Creators {
+			s += " " + m
+		}
+	}
+	return s + ")"
+}
+
+// returnsOwner is the fact of a function that returns, as result Result,
+// a value of an owner type that it made itself (a composite literal, or
+// the result of another such function), or nil: the caller holds the
+// only reference to it.
+type returnsOwner struct {
+	Result int
+	// Some: the result is an interface that the function gives values
+	// of types that own nothing on other paths.
+	Some  bool
+	Owner OwnerType
+}
+
+func (*returnsOwner) AFact() {}
+
+func (f *returnsOwner) String() string {
+	s := fmt.Sprintf("returnsOwner(%d %s", f.Result, f.Owner.Name)
+	if f.Some {
+		s += " on some paths"
+	}
+	return s + ")"
+}
+
+// OwnerTypeOf returns what the named type does with the temp objects it
+// holds (a type of the package, or one of another with a fact), or nil.
+func (r *Result) OwnerTypeOf(named *types.Named) *OwnerType {
+	if named == nil {
+		return nil
+	}
+	named = named.Origin()
+	if named.Obj().Pkg() != r.pkg {
+		return r.importedOwners[named.Obj()]
+	}
+	if r.ownerTypes == nil {
+		r.ownerTypes = r.computeOwnerTypes()
+	}
+	return r.ownerTypes[named.Obj()]
+}
+
+// ownerNamed returns the named type of t (T or *T), or nil.
+func ownerNamed(t types.Type) *types.Named {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	named, _ := types.Unalias(t).(*types.Named)
+	return named
+}
+
+// receiverType returns the named type of fn's receiver, or nil.
+func receiverType(fn *types.Func) *types.Named {
+	sig, ok := fn.Type().(*types.Signature)
+	if !ok || sig.Recv() == nil {
+		return nil
+	}
+	return ownerNamed(sig.Recv().Type())
+}
+
+// computeOwnerTypes finds the owner types of the package: for each field
+// that a method of its struct type removes (os.Remove or os.RemoveAll of
+// a value read from the field), the methods that remove it
+// (FieldReleasers) and those that store a temp object they make into it.
+func (r *Result) computeOwnerTypes() map[*types.TypeName]*OwnerType {
+	out := make(map[*types.TypeName]*OwnerType)
+	candidates := make(map[*types.Var]*types.Named)
+	removers := make(map[*types.Var]map[*types.Func]bool)
+	for fn, d := range r.decls {
+		named := receiverType(fn)
+		if named == nil || named.Obj().Pkg() != r.pkg {
+			continue
+		}
+		ast.Inspect(d.Body, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			callee, ok := typeutil.Callee(r.info, call).(*types.Func)
+			if !ok || !stdRemovers[funcKey(callee)] || len(call.Args) == 0 {
+				return true
+			}
+			if f := r.removedField(call.Args[0], named); f != nil {
+				candidates[f] = named.Origin()
+				if removers[f] == nil {
+					removers[f] = make(map[*types.Func]bool)
+				}
+				removers[f][fn] = true
+			}
+			return true
+		})
+	}
+	for f, named := range candidates {
+		// FieldReleasers follows the field through the tracker; a
+		// removal of a wrapper's String() (os.RemoveAll(s.dir.String()))
+		// is seen here only, with the methods that call its remover.
+		releasers := maps.Clone(r.FieldReleasers(f))
+		for fn := range r.sameTypeCallers(named, removers[f]) {
+			releasers[fn] = true
+		}
+		var names []string
+		for i := 0; i < named.NumMethods(); i++ {
+			if m := named.Method(i); releasers[m.Origin()] {
+				names = append(names, m.Name())
+			}
+		}
+		if len(names) == 0 {
+			continue
+		}
+		o := out[named.Obj()]
+		if o == nil {
+			o = &OwnerType{Name: named.Obj().Pkg().Name() + "." + named.Obj().Name(), Kind: Dir}
+			out[named.Obj()] = o
+		}
+		if pkgtypes.IsOSFile(f.Type()) {
+			o.Kind = File
+		}
+		for _, n := range names {
+			if !slices.Contains(o.Releasers, n) {
+				o.Releasers = append(o.Releasers, n)
+			}
+		}
+		if o.Hint == "" {
+			o.Hint = hintMethod(named, releasers)
+		}
+		for _, m := range r.creatorMethods(named, f) {
+			if !slices.Contains(o.Creators, m) {
+				o.Creators = append(o.Creators, m)
+			}
+		}
+	}
+	for _, o := range out {
+		slices.Sort(o.Releasers)
+		slices.Sort(o.Creators)
+	}
+	return out
+}
+
+// removedField returns the unexported field of named whose value e is:
+// the field itself (s.dir), a method of the field's type that returns its
+// receiver as a string (a path wrapper's String(): returnsReceiver), or a
+// conversion of either; nil otherwise (a path inside it is not the object).
+func (r *Result) removedField(e ast.Expr, named *types.Named) *types.Var {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.SelectorExpr:
+		s, ok := r.info.Selections[x]
+		if !ok || s.Kind() != types.FieldVal || len(s.Index()) != 1 {
+			return nil
+		}
+		if recv := ownerNamed(s.Recv()); recv == nil || recv.Origin() != named.Origin() {
+			return nil
+		}
+		if v, ok := s.Obj().(*types.Var); ok && !v.Exported() {
+			return v.Origin()
+		}
+	case *ast.CallExpr:
+		if tv, ok := r.info.Types[x.Fun]; ok && tv.IsType() && len(x.Args) == 1 {
+			return r.removedField(x.Args[0], named)
+		}
+		if sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr); ok && len(x.Args) == 0 {
+			if m, ok := r.info.Uses[sel.Sel].(*types.Func); ok && r.returnsReceiver(m) {
+				return r.removedField(sel.X, named)
+			}
+		}
+	}
+	return nil
+}
+
+// sameTypeCallers returns fns and the methods of named that call one of
+// them, directly or through each other.
+func (r *Result) sameTypeCallers(named *types.Named, fns map[*types.Func]bool) map[*types.Func]bool {
+	out := maps.Clone(fns)
+	if out == nil {
+		out = make(map[*types.Func]bool)
+	}
+	calls := r.localCallers()
+	work := slices.Collect(maps.Keys(out))
+	for len(work) > 0 {
+		fn := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, caller := range calls[fn] {
+			if recv := receiverType(caller); recv != nil && recv.Origin() == named.Origin() && !out[caller] {
+				out[caller] = true
+				work = append(work, caller)
+			}
+		}
+	}
+	return out
+}
+
+// hintMethod returns the releasing method of named to name in a hint: one
+// called without arguments, by the conventional names first.
+func hintMethod(named *types.Named, releasers map[*types.Func]bool) string {
+	var names []string
+	for i := 0; i < named.NumMethods(); i++ {
+		if m := named.Method(i); releasers[m.Origin()] && m.Type().(*types.Signature).Params().Len() == 0 {
+			names = append(names, m.Name())
+		}
+	}
+	for _, want := range []string{"Close", "Cleanup", "Remove", "RemoveAll", "Release", "Destroy", "Shutdown", "Stop"} {
+		if slices.Contains(names, want) {
+			return want
+		}
+	}
+	slices.Sort(names)
+	if len(names) == 0 {
+		return ""
+	}
+	return names[0]
+}
+
+// creatorMethods returns the methods of named that store a temp object
+// they make into field f ("s.dir = d" after "d, err := os.MkdirTemp(...)",
+// or the creation assigned straight into the field), and the methods of
+// named that call one of them.
+func (r *Result) creatorMethods(named *types.Named, f *types.Var) []string {
+	creators := make(map[*types.Func]bool)
+	for fn, d := range r.decls {
+		if recv := receiverType(fn); recv == nil || recv.Origin() != named.Origin() {
+			continue
+		}
+		if r.storesCreation(d, f) {
+			creators[fn] = true
+		}
+	}
+	if len(creators) == 0 {
+		return nil
+	}
+	var names []string
+	for fn := range r.sameTypeCallers(named, creators) {
+		names = append(names, fn.Name())
+	}
+	return names
+}
+
+// storesCreation reports whether the body of d makes a temp object and
+// stores it into field f.
+func (r *Result) storesCreation(d *ast.FuncDecl, f *types.Var) bool {
+	made := make(map[*types.Var]bool)
+	stores := false
+	ast.PreorderStack(d.Body, nil, func(n ast.Node, stack []ast.Node) bool {
+		if _, ok := n.(*ast.FuncLit); ok || stores {
+			return false
+		}
+		call, ok := n.(*ast.CallExpr)
+		if !ok || len(stack) == 0 {
+			return true
+		}
+		c := r.Creation(call)
+		if c == nil || c.Object < 0 {
+			return true
+		}
+		lhs, rhs := pathflow.AssignSides(stack[len(stack)-1])
+		if len(rhs) != 1 || ast.Unparen(rhs[0]) != ast.Expr(call) || c.Object >= len(lhs) {
+			return true
+		}
+		if r.selectsField(lhs[c.Object], f) {
+			stores = true
+		} else if id, ok := lhs[c.Object].(*ast.Ident); ok {
+			if v := r.Var(id); v != nil {
+				made[v] = true
+			}
+		}
+		return true
+	})
+	if stores || len(made) == 0 {
+		return stores
+	}
+	// s.dir = d, s.dir = NewAbsPath(d): the object, or a value made from it.
+	ast.Inspect(d.Body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || len(as.Lhs) != len(as.Rhs) || stores {
+			return !stores
+		}
+		for i, l := range as.Lhs {
+			if !r.selectsField(l, f) {
+				continue
+			}
+			ast.Inspect(as.Rhs[i], func(m ast.Node) bool {
+				if id, ok := m.(*ast.Ident); ok {
+					if v, ok := r.info.Uses[id].(*types.Var); ok && made[v] {
+						stores = true
+					}
+				}
+				return !stores
+			})
+		}
+		return !stores
+	})
+	return stores
+}
+
+// selectsField reports whether e selects field f (s.dir).
+func (r *Result) selectsField(e ast.Expr, f *types.Var) bool {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	s, ok := r.info.Selections[sel]
+	if !ok || s.Kind() != types.FieldVal {
+		return false
+	}
+	v, ok := s.Obj().(*types.Var)
+	return ok && v.Origin() == f
+}
+
+// FreshOwner returns the result of fn that is an owner value fn made
+// itself (or nil on some paths), and its type's OwnerType; -1 if none.
+// some says that the result is an interface that fn gives other values
+// on other paths (values of types that own nothing): it holds the owner
+// only on some paths.
+func (r *Result) FreshOwner(fn *types.Func) (res int, o *OwnerType, some bool) {
+	if fn == nil {
+		return -1, nil, false
+	}
+	fn = fn.Origin()
+	var f *returnsOwner
+	if fn.Pkg() == r.pkg {
+		if v, ok := r.freshMemo[fn]; ok {
+			f = v
+		} else {
+			r.freshMemo[fn] = nil // recursion
+			f = r.computeFreshOwner(fn)
+			r.freshMemo[fn] = f
+		}
+	} else {
+		f = r.ownerResultsMemo[fn]
+	}
+	if f == nil {
+		return -1, nil, false
+	}
+	return f.Result, &f.Owner, f.Some
+}
+
+// computeFreshOwner finds the result of fn, a function of the package,
+// whose every return is nil, a composite literal of an owner type (or
+// new of it), or the same result of a function with that property; for
+// a result of interface type, also a value of a type that owns nothing
+// (the fact then says Some).
+func (r *Result) computeFreshOwner(fn *types.Func) *returnsOwner {
+	d := r.decls[fn]
+	sig, ok := fn.Type().(*types.Signature)
+	if d == nil || !ok {
+		return nil
+	}
+	for i := 0; i < sig.Results().Len(); i++ {
+		if o, some := r.returnsFresh(d, sig, i); o != nil {
+			return &returnsOwner{Result: i, Some: some, Owner: *o}
+		}
+	}
+	return nil
+}
+
+// returnsFresh returns the owner type of the values that every return of
+// d gives result i, made here (or nil), and at least one return gives. A
+// result of interface type may be given values of types that own nothing
+// on other paths (some), never a value of an owner type that was not made
+// here, nor one of another interface.
+func (r *Result) returnsFresh(d *ast.FuncDecl, sig *types.Signature, i int) (owner *OwnerType, some bool) {
+	_, iface := sig.Results().At(i).Type().Underlying().(*types.Interface)
+	if !iface {
+		if named := ownerNamed(sig.Results().At(i).Type()); named == nil || r.OwnerTypeOf(named) == nil {
+			return nil, false
+		}
+	}
+	bad := false
+	found := func(o *OwnerType) {
+		if owner != nil && owner.Name != o.Name {
+			bad = true
+		}
+		owner = o
+	}
+	ast.Inspect(d.Body, func(n ast.Node) bool {
+		if _, ok := n.(*ast.FuncLit); ok || bad {
+			return false
+		}
+		ret, ok := n.(*ast.ReturnStmt)
+		if !ok {
+			return true
+		}
+		var e ast.Expr
+		want := 0 // the callee's result that gives result i
+		switch {
+		case len(ret.Results) == sig.Results().Len():
+			e = ret.Results[i]
+		case len(ret.Results) == 1:
+			e, want = ret.Results[0], i // return f(...) of a tuple
+		default:
+			bad = true // a naked return
+			return false
+		}
+		switch x := ast.Unparen(e).(type) {
+		case *ast.Ident:
+			if r.info.Uses[x] == types.Universe.Lookup("nil") {
+				return false
+			}
+		case *ast.UnaryExpr:
+			if lit, ok := ast.Unparen(x.X).(*ast.CompositeLit); ok && x.Op == token.AND {
+				if o := r.OwnerTypeOf(ownerNamed(r.info.TypeOf(lit))); o != nil {
+					found(o)
+					return false
+				}
+			}
+		case *ast.CompositeLit:
+			if o := r.OwnerTypeOf(ownerNamed(r.info.TypeOf(x))); o != nil {
+				found(o)
+				return false
+			}
+		case *ast.CallExpr:
+			if id, ok := ast.Unparen(x.Fun).(*ast.Ident); ok {
+				if b, ok := r.info.Uses[id].(*types.Builtin); ok && b.Name() == "new" {
+					if o := r.OwnerTypeOf(ownerNamed(r.info.TypeOf(x.Args[0]))); o != nil {
+						found(o)
+						return false
+					}
+				}
+			}
+			callee, _ := typeutil.Callee(r.info, x).(*types.Func)
+			if k, o, s := r.FreshOwner(callee); o != nil && k == want && (iface || !s) {
+				found(o)
+				some = some || s
+				return false
+			}
+		}
+		if iface && r.ownsNothing(r.info.TypeOf(e)) {
+			some = true
+			return false
+		}
+		bad = true
+		return false
+	})
+	if bad {
+		return nil, false
+	}
+	return owner, some
+}
+
+// ownsNothing reports whether a value of static type t is of a concrete
+// type that is no owner type: a pointer to a named struct, or a named
+// struct, whose type has no releasers.
+func (r *Result) ownsNothing(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	if _, ok := t.(*types.Tuple); ok {
+		return false
+	}
+	named := ownerNamed(t)
+	if named == nil {
+		return false
+	}
+	if _, ok := named.Underlying().(*types.Struct); !ok {
+		return false
+	}
+	if named.Obj().Pkg() != r.pkg && named.Obj().Pkg() != nil && !isStd(named.Obj().Pkg().Path()) {
+		// Another package's type: it owns nothing when its facts were
+		// read (it is returned by a function this package calls) and
+		// it has no ownsTemp fact.
+		o, known := r.importedOwners[named.Origin().Obj()]
+		return known && o == nil
+	}
+	return r.OwnerTypeOf(named) == nil
+}
+
+// importOwner imports the returnsOwner fact of fn, a function of another
+// package (it carries its owner type), and the ownsTemp facts of the
+// named types fn returns: a type without one owns nothing.
+func (r *Result) importOwner(pass *analysis.Pass, fn *types.Func) {
+	sig, ok := fn.Type().(*types.Signature)
+	if !ok {
+		return
+	}
+	for i := 0; i < sig.Results().Len(); i++ {
+		named := ownerNamed(sig.Results().At(i).Type())
+		if named == nil || named.Obj().Pkg() == nil || named.Obj().Pkg() == r.pkg {
+			continue
+		}
+		tn := named.Origin().Obj()
+		if _, done := r.importedOwners[tn]; done {
+			continue
+		}
+		var ot ownsTemp
+		if pass.ImportObjectFact(tn, &ot) {
+			o := OwnerType(ot)
+			r.importedOwners[tn] = &o
+		} else {
+			r.importedOwners[tn] = nil
+		}
+	}
+	var ro returnsOwner
+	if pass.ImportObjectFact(fn, &ro) && ro.Result < sig.Results().Len() {
+		r.ownerResultsMemo[fn] = &ro
+	}
+}
+
+// exportOwners exports the facts of the package's owner types and of the
+// functions that return fresh values of them.
+func (r *Result) exportOwners(pass *analysis.Pass) {
+	if r.ownerTypes == nil {
+		r.ownerTypes = r.computeOwnerTypes()
+	}
+	if len(r.ownerTypes) == 0 && len(r.ownerResultsMemo) == 0 {
+		return // no owner type here, and no constructor of one called
+	}
+	for tn, o := range r.ownerTypes {
+		f := ownsTemp(*o)
+		pass.ExportObjectFact(tn, &f)
+	}
+	for fn := range r.decls {
+		if f := r.computeFreshOwnerMemo(fn); f != nil {
+			pass.ExportObjectFact(fn, f)
+		}
+	}
+}
+
+// ownerTakenErr returns the error variable of a call of fn, a constructor
+// of an owner that takes a temp object ("fs, err := isofs.Create(dir)"),
+// or nil: the owner holds the object only where the error is nil.
+func (r *Result) ownerTakenErr(fn *types.Func, call *ast.CallExpr, stack []ast.Node) *types.Var {
+	if _, o, _ := r.FreshOwner(fn); o == nil || len(stack) == 0 {
+		return nil
+	}
+	lhs, rhs := pathflow.AssignSides(stack[len(stack)-1])
+	if len(rhs) != 1 || ast.Unparen(rhs[0]) != ast.Expr(call) || len(lhs) < 2 {
+		return nil
+	}
+	id, ok := lhs[len(lhs)-1].(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v := r.Var(id)
+	if v == nil || !types.Identical(v.Type(), types.Universe.Lookup("error").Type()) {
+		return nil
+	}
+	return v
+}
+
+// BorrowsOwner reports whether fn only uses its parameter i, a value of
+// the owner type o: fn is a standard function, or one of the package whose
+// every use of the parameter calls a method other than o's releasers on
+// it, reads a field of it, or compares it. Another package's function may
+// release or keep it: it is not known.
+func (r *Result) BorrowsOwner(fn *types.Func, i int, o *OwnerType) bool {
+	if fn == nil || fn.Pkg() == nil {
+		return false
+	}
+	fn = fn.Origin()
+	if isStd(fn.Pkg().Path()) && fn.Pkg() != r.pkg {
+		return true
+	}
+	d := r.decls[fn]
+	sig, ok := fn.Type().(*types.Signature)
+	if d == nil || !ok || i >= sig.Params().Len() || (sig.Variadic() && i == sig.Params().Len()-1) {
+		return false
+	}
+	p := sig.Params().At(i)
+	borrows := true
+	ast.PreorderStack(d.Body, nil, func(n ast.Node, stack []ast.Node) bool {
+		id, ok := n.(*ast.Ident)
+		if !ok || !borrows || r.info.Uses[id] != p {
+			return borrows
+		}
+		if !OwnerUse(r.info, id, stack, o) {
+			borrows = false
+		}
+		return borrows
+	})
+	return borrows
+}
+
+// OwnerUse reports whether the use id of a variable holding a value of
+// the owner type o (with its ancestors on stack) only uses the value: a
+// method called on it that is not one of o's releasers, a field read, a
+// comparison. Calls of releasers are judged by the caller.
+func OwnerUse(info *types.Info, id *ast.Ident, stack []ast.Node, o *OwnerType) bool {
+	if len(stack) == 0 {
+		return false
+	}
+	switch p := stack[len(stack)-1].(type) {
+	case *ast.SelectorExpr:
+		s, ok := info.Selections[p]
+		if !ok {
+			return false
+		}
+		if s.Kind() == types.FieldVal {
+			return true
+		}
+		if len(stack) < 2 || slices.Contains(o.Releasers, p.Sel.Name) {
+			return false
+		}
+		call, ok := stack[len(stack)-2].(*ast.CallExpr)
+		return ok && call.Fun == ast.Expr(p)
+	case *ast.BinaryExpr:
+		return p.Op == token.EQL || p.Op == token.NEQ
+	}
+	return false
+}
+
+// HasImportedOwners reports whether the package calls a constructor of
+// another package's owner type.
+func (r *Result) HasImportedOwners() bool { return len(r.ownerResultsMemo) > 0 }
+
+// computeFreshOwnerMemo returns the returnsOwner fact of fn, a function of
+// the package, or nil.
+func (r *Result) computeFreshOwnerMemo(fn *types.Func) *returnsOwner {
+	if _, o, _ := r.FreshOwner(fn); o == nil {
+		return nil
+	}
+	return r.freshMemo[fn.Origin()]
+}
+
+// returnsReceiver reports whether m, a method of the package without
+// parameters, returns its receiver, or a field of it, converted to a
+// string and nothing else: "func (p AbsPath) String() string { return
+// string(p) }".
+func (r *Result) returnsReceiver(m *types.Func) bool {
+	d := r.decls[m.Origin()]
+	sig, ok := m.Type().(*types.Signature)
+	if d == nil || !ok || sig.Recv() == nil || sig.Params().Len() != 0 || sig.Results().Len() != 1 || len(d.Body.List) != 1 {
+		return false
+	}
+	if b, ok := sig.Results().At(0).Type().Underlying().(*types.Basic); !ok || b.Info()&types.IsString == 0 {
+		return false
+	}
+	ret, ok := d.Body.List[0].(*ast.ReturnStmt)
+	if !ok || len(ret.Results) != 1 {
+		return false
+	}
+	e := ast.Unparen(ret.Results[0])
+	for {
+		call, ok := e.(*ast.CallExpr)
+		if !ok || len(call.Args) != 1 {
+			break
+		}
+		if tv, ok := r.info.Types[call.Fun]; !ok || !tv.IsType() {
+			break
+		}
+		e = ast.Unparen(call.Args[0])
+	}
+	if sel, ok := e.(*ast.SelectorExpr); ok {
+		if s, ok := r.info.Selections[sel]; ok && s.Kind() == types.FieldVal {
+			e = ast.Unparen(sel.X)
+		}
+	}
+	id, ok := e.(*ast.Ident)
+	return ok && r.info.Uses[id] == sig.Recv()
+}
