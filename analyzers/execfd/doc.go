@@ -188,7 +188,13 @@
 //   - exec.CommandContext running a shell (sh, bash, dash or zsh, by name or
 //     path, with -c; also behind env, sudo, doas, nice, ionice, timeout,
 //     nohup, setsid or stdbuf, which run their arguments as a command and
-//     are all that cancel kills), or run by an exported function whose
+//     are all that cancel kills; a program that is not a constant, such as
+//     a configured shell path or a parameter, is a shell when the package
+//     gives it values and every one of them is a shell: the constants
+//     assigned to the variable or field, exec.LookPath of a constant, a
+//     default, a flag's default, the arguments of the package's calls; a
+//     program with no such value, or with one that is not a shell, as in
+//     git -c name=value, is left to -strict), or run by an exported function whose
 //     parameters give both the program and its arguments (a runner of any
 //     command: code outside the package chooses what runs, a shell or a
 //     command that leaves a daemon included), whose output goes to a buffer or a pipe (Output,

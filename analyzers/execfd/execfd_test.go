@@ -25,7 +25,7 @@ func TestWait(t *testing.T) {
 }
 
 func TestShell(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/shell", "execfd/shellimport")
+	analysistest.RunWithSuggestedFixes(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/shell", "execfd/shellimport", "execfd/regression_shellvar")
 }
 
 func TestStrict(t *testing.T) {
