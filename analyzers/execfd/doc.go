@@ -91,7 +91,7 @@
 //     a return of an error with the child neither waited nor handed on:
 //     the caller sees a failure and has no reason to wait for a child it
 //     thinks never started. Returning nil after the Start hands the child
-//     to the caller, who waits;
+//     to the caller, who waits. Every such return is listed;
 //   - a command made by a creator, a function that returns a fresh
 //     exec.Command or exec.CommandContext it has only configured (func
 //     withSudo(ctx, args...) *exec.Cmd), also with an error ((*exec.Cmd,
@@ -139,7 +139,7 @@
 //     started in a loop: every path from the start must reach a loop that
 //     waits for each element, or hand the slice on. The early return when
 //     a later start fails is the classic leak: the children started so far
-//     are never waited;
+//     are never waited. Every return that leaves them unwaited is listed;
 //   - commands made into a local slice first (appends of exec.Command,
 //     a slice literal of them, or of structs holding only fresh commands:
 //     append(stages, &stage{cmd: cmd}), directly or through a local

@@ -137,13 +137,20 @@ func TestBorrowedCmd(t *testing.T) {
 
 // TestUnwaitedReturns: the unwaited-child report lists each return that
 // leaves the child unwaited where one hint fits them all (issue 25, lima's
-// limactl shell).
+// limactl shell), and so do the reports of a started parameter
+// (paramstart.go) and of commands kept in a slice (collections.go).
 func TestUnwaitedReturns(t *testing.T) {
 	results := analysistest.Run(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/regression_unwaitedreturns")
 	want := map[string][]string{ // the function of the start: the comments at the listed returns
 		"view":     {"first", "second"},
 		"viewOnce": {"only"},
 		"mixed":    {"first"},
+		// A started parameter and a collected command list each of
+		// their returns too.
+		"paramTwice":      {"first", "second"},
+		"paramOnce":       {"only"},
+		"collectedTwice":  {"first", "second"},
+		"collectedWaited": {"start"},
 	}
 	got := make(map[string][]string)
 	for _, r := range results {
