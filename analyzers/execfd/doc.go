@@ -34,7 +34,9 @@
 //     a file it does not own on another (os.Stdin where it did not open
 //     /dev/null) is told to be closed only where the function opened it,
 //     with no fix: closing it as written would close os.Stdin. The
-//     command need not be the function's own: a parameter, or one a
+//     command need not be the function's own: a parameter, the receiver
+//     of a method of a type that holds it (embedded, in its only
+//     *exec.Cmd field, or a wrapper: r.Stdin, r.cmd.Stdout), or one a
 //     function value or an unknown function returned with an error
 //     ("pager, err := s.pagerCmdFunc()"), started in the function (or
 //     through a function that starts its argument, even one that keeps

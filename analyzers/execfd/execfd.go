@@ -176,6 +176,10 @@ type fun struct {
 	helperStarts []helperStart
 	// waitLoops are the loops judged by checkWaitLoops (waitloop.go).
 	waitLoops map[*ast.RangeStmt]bool
+	// holder is the receiver of a method of a type that holds a command
+	// and is not a wrapper: its held command is followed as a wrapper's
+	// is (borrowedcmd.go).
+	holder *types.Var
 }
 
 // A command is a local *exec.Cmd created in the function.

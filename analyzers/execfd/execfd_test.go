@@ -129,10 +129,11 @@ func TestPipeReadFailure(t *testing.T) {
 }
 
 // TestBorrowedCmd: a file of the function handed to a command it did not
-// make (a parameter, or one a function value returned) and started here
-// is closed after the start (issue 25, recall audit shape S16).
+// make (a parameter, a method's receiver that holds it, or one a function
+// value returned) and started here is closed after the start (issue 25,
+// recall audit shape S16).
 func TestBorrowedCmd(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/borrowedcmd")
+	analysistest.RunWithSuggestedFixes(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/borrowedcmd", "execfd/regression_receivercmd")
 }
 
 // TestUnwaitedReturns: the unwaited-child report lists each return that
