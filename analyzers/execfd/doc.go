@@ -162,7 +162,9 @@
 //     before it, or a deferred wait reaps them. A start loop that starts
 //     a goroutine waiting for each element right after its start (go
 //     c.Wait(), or a function literal that calls it) reaps every child it
-//     started, and is not reported;
+//     started, and is not reported. Where an element holds its command in
+//     a named field (s.cmd, or a wrapper's p.cmd), the hint stops it
+//     through that path: p.cmd.Process.Kill, then p.cmd.Wait;
 //   - a started command stored in an unexported struct field that no
 //     function of the package waits for (or hands on), reported at the
 //     store: "field child of server holds the child started by

@@ -68,9 +68,10 @@ func TestHandBack(t *testing.T) {
 }
 
 // TestStructSlice: commands held in a slice of structs, started in a loop,
-// also over the slice's indexes (issue 25, recall audit shape S9, shape 3).
+// also over the slice's indexes (issue 25, recall audit shape S9, shape 3);
+// the hint names the path to each element's command.
 func TestStructSlice(t *testing.T) {
-	analysistest.Run(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/structslice", "execfd/indexloop")
+	analysistest.Run(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/structslice", "execfd/indexloop", "execfd/regression_heldelemhint")
 }
 
 // TestMethodValue: a command's method value that is only called is the
