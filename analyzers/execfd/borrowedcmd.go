@@ -47,18 +47,40 @@ func (fn *fun) startedByTaker(cmd *command, call *ast.CallExpr, u paramUse, stac
 	cmd.startNames[call] = name
 }
 
-// collectBorrowedCmds adds the command parameters of the function, and
-// the commands assigned with an error from calls that are not creators,
-// as commands the function does not own.
+// A method's receiver that holds a command is a command the method did
+// not make either: the receiver of a wrapper's method, or of any type that
+// embeds an *exec.Cmd or keeps one in its only field of that type ("func
+// (r *runner) feed(data []byte) error" that hands a pipe end to r.cmd and
+// starts it). Its child holds its own copy of a file the method hands it,
+// and the method's copy is the method's to close, as for a parameter.
+
+// collectBorrowedCmds adds the command parameters of the function, the
+// receiver of a method that holds a command, and the commands assigned
+// with an error from calls that are not creators, as commands the
+// function does not own.
 func (fn *fun) collectBorrowedCmds() {
 	if len(fn.files) == 0 {
 		return
 	}
 	if sig := fn.signature(); sig != nil {
-		for i := range sig.Params().Len() {
-			p := sig.Params().At(i)
-			if fn.c.isCmdLike(p.Type()) && fn.cmds[p] == nil && !fn.assigned(p) {
+		borrowed := func(p *types.Var) {
+			if fn.cmds[p] == nil && !fn.assigned(p) {
 				fn.cmds[p] = &command{v: p, fields: make(map[string][]ast.Expr), startNames: make(map[*ast.CallExpr]string)}
+			}
+		}
+		for i := range sig.Params().Len() {
+			if p := sig.Params().At(i); fn.c.isCmdLike(p.Type()) {
+				borrowed(p)
+			}
+		}
+		if r := sig.Recv(); r != nil && r.Name() != "" && r.Name() != "_" {
+			if fn.c.isCmdLike(r.Type()) {
+				borrowed(r)
+			} else if wrapperCandidate(r.Type()) != nil {
+				// Not a wrapper: its held command (r.Cmd, r.cmd) is
+				// followed as a wrapper's is (heldCmd).
+				borrowed(r)
+				fn.holder = r
 			}
 		}
 	}

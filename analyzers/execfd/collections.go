@@ -326,23 +326,34 @@ func (fn *fun) checkCollected(cmd *command, start *ast.CallExpr) {
 		},
 	}
 	fn.deferRelease(q, creation.Pos(), released)
+	// Every return that leaves the commands unwaited is listed: one hint,
+	// wait for each command, fits them all.
+	var rel []analysis.RelatedInformation
+	col := names[0]
 	for _, l := range pathflow.Leaks(q) {
 		if l.Kind != pathflow.Return || fn.isMain() {
 			continue
 		}
-		name, col := cmd.v.Name(), names[0]
-		msg := "this return leaves the children in " + col + " unwaited"
-		if loop {
-			msg = "this return leaves the children started so far, kept in " + col + ", unwaited"
+		leaves := "this return leaves"
+		if len(rel) > 0 {
+			leaves = "this return also leaves"
 		}
-		fn.unwaitedReport()(analysis.Diagnostic{
-			Pos: start.Pos(), End: start.End(),
-			Message: fmt.Sprintf("%s.Start succeeds and the child is kept in %s, but some path returns without waiting for the commands in %s: %s; wait for each command in %s (Process.Kill then Wait to stop them) before returning",
-				name, col, col, fn.unwaitedHarm(cmd), col),
-			Related: related(l.Node, msg),
-		})
+		msg := leaves + " the children in " + col + " unwaited"
+		if loop {
+			msg = leaves + " the children started so far, kept in " + col + ", unwaited"
+		}
+		rel = append(rel, related(l.Node, msg)...)
+	}
+	if len(rel) == 0 {
 		return
 	}
+	name := cmd.v.Name()
+	fn.unwaitedReport()(analysis.Diagnostic{
+		Pos: start.Pos(), End: start.End(),
+		Message: fmt.Sprintf("%s.Start succeeds and the child is kept in %s, but some path returns without waiting for the commands in %s: %s; wait for each command in %s (Process.Kill then Wait to stop them) before returning",
+			name, col, col, fn.unwaitedHarm(cmd), col),
+		Related: rel,
+	})
 }
 
 // waitsCmd reports whether the call waits for the command v: v.Wait(),

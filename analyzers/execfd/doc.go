@@ -34,7 +34,9 @@
 //     a file it does not own on another (os.Stdin where it did not open
 //     /dev/null) is told to be closed only where the function opened it,
 //     with no fix: closing it as written would close os.Stdin. The
-//     command need not be the function's own: a parameter, or one a
+//     command need not be the function's own: a parameter, the receiver
+//     of a method of a type that holds it (embedded, in its only
+//     *exec.Cmd field, or a wrapper: r.Stdin, r.cmd.Stdout), or one a
 //     function value or an unknown function returned with an error
 //     ("pager, err := s.pagerCmdFunc()"), started in the function (or
 //     through a function that starts its argument, even one that keeps
@@ -91,7 +93,7 @@
 //     a return of an error with the child neither waited nor handed on:
 //     the caller sees a failure and has no reason to wait for a child it
 //     thinks never started. Returning nil after the Start hands the child
-//     to the caller, who waits;
+//     to the caller, who waits. Every such return is listed;
 //   - a command made by a creator, a function that returns a fresh
 //     exec.Command or exec.CommandContext it has only configured (func
 //     withSudo(ctx, args...) *exec.Cmd), also with an error ((*exec.Cmd,
@@ -139,7 +141,7 @@
 //     started in a loop: every path from the start must reach a loop that
 //     waits for each element, or hand the slice on. The early return when
 //     a later start fails is the classic leak: the children started so far
-//     are never waited;
+//     are never waited. Every return that leaves them unwaited is listed;
 //   - commands made into a local slice first (appends of exec.Command,
 //     a slice literal of them, or of structs holding only fresh commands:
 //     append(stages, &stage{cmd: cmd}), directly or through a local
@@ -160,7 +162,9 @@
 //     before it, or a deferred wait reaps them. A start loop that starts
 //     a goroutine waiting for each element right after its start (go
 //     c.Wait(), or a function literal that calls it) reaps every child it
-//     started, and is not reported;
+//     started, and is not reported. Where an element holds its command in
+//     a named field (s.cmd, or a wrapper's p.cmd), the hint stops it
+//     through that path: p.cmd.Process.Kill, then p.cmd.Wait;
 //   - a started command stored in an unexported struct field that no
 //     function of the package waits for (or hands on), reported at the
 //     store: "field child of server holds the child started by
@@ -188,7 +192,13 @@
 //   - exec.CommandContext running a shell (sh, bash, dash or zsh, by name or
 //     path, with -c; also behind env, sudo, doas, nice, ionice, timeout,
 //     nohup, setsid or stdbuf, which run their arguments as a command and
-//     are all that cancel kills), or run by an exported function whose
+//     are all that cancel kills; a program that is not a constant, such as
+//     a configured shell path or a parameter, is a shell when the package
+//     gives it values and every one of them is a shell: the constants
+//     assigned to the variable or field, exec.LookPath of a constant, a
+//     default, a flag's default, the arguments of the package's calls; a
+//     program with no such value, or with one that is not a shell, as in
+//     git -c name=value, is left to -strict), or run by an exported function whose
 //     parameters give both the program and its arguments (a runner of any
 //     command: code outside the package chooses what runs, a shell or a
 //     command that leaves a daemon included), whose output goes to a buffer or a pipe (Output,

@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/tmplint/tmplint/internal/analysisdoc"
+	"github.com/tmplint/tmplint/internal/assigns"
 	"github.com/tmplint/tmplint/internal/fieldflow"
 	"github.com/tmplint/tmplint/internal/pathflow"
 	"github.com/tmplint/tmplint/internal/pkgtypes"
@@ -129,6 +130,9 @@ type checker struct {
 	// methodWaitMemo memoizes which methods of wrappers wait for the
 	// held command (wrapper.go).
 	methodWaitMemo map[*types.Func]bool
+	// vars indexes the package's assignments, built on first use
+	// (shellprogram.go).
+	vars *assigns.Index
 }
 
 // A fun is one function body under analysis.
@@ -172,6 +176,10 @@ type fun struct {
 	helperStarts []helperStart
 	// waitLoops are the loops judged by checkWaitLoops (waitloop.go).
 	waitLoops map[*ast.RangeStmt]bool
+	// holder is the receiver of a method of a type that holds a command
+	// and is not a wrapper: its held command is followed as a wrapper's
+	// is (borrowedcmd.go).
+	holder *types.Var
 }
 
 // A command is a local *exec.Cmd created in the function.

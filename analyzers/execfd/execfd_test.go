@@ -25,7 +25,7 @@ func TestWait(t *testing.T) {
 }
 
 func TestShell(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/shell", "execfd/shellimport")
+	analysistest.RunWithSuggestedFixes(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/shell", "execfd/shellimport", "execfd/regression_shellvar")
 }
 
 func TestStrict(t *testing.T) {
@@ -68,9 +68,10 @@ func TestHandBack(t *testing.T) {
 }
 
 // TestStructSlice: commands held in a slice of structs, started in a loop,
-// also over the slice's indexes (issue 25, recall audit shape S9, shape 3).
+// also over the slice's indexes (issue 25, recall audit shape S9, shape 3);
+// the hint names the path to each element's command.
 func TestStructSlice(t *testing.T) {
-	analysistest.Run(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/structslice", "execfd/indexloop")
+	analysistest.Run(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/structslice", "execfd/indexloop", "execfd/regression_heldelemhint")
 }
 
 // TestMethodValue: a command's method value that is only called is the
@@ -129,21 +130,29 @@ func TestPipeReadFailure(t *testing.T) {
 }
 
 // TestBorrowedCmd: a file of the function handed to a command it did not
-// make (a parameter, or one a function value returned) and started here
-// is closed after the start (issue 25, recall audit shape S16).
+// make (a parameter, a method's receiver that holds it, or one a function
+// value returned) and started here is closed after the start (issue 25,
+// recall audit shape S16).
 func TestBorrowedCmd(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/borrowedcmd")
+	analysistest.RunWithSuggestedFixes(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/borrowedcmd", "execfd/regression_receivercmd")
 }
 
 // TestUnwaitedReturns: the unwaited-child report lists each return that
 // leaves the child unwaited where one hint fits them all (issue 25, lima's
-// limactl shell).
+// limactl shell), and so do the reports of a started parameter
+// (paramstart.go) and of commands kept in a slice (collections.go).
 func TestUnwaitedReturns(t *testing.T) {
 	results := analysistest.Run(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/regression_unwaitedreturns")
 	want := map[string][]string{ // the function of the start: the comments at the listed returns
 		"view":     {"first", "second"},
 		"viewOnce": {"only"},
 		"mixed":    {"first"},
+		// A started parameter and a collected command list each of
+		// their returns too.
+		"paramTwice":      {"first", "second"},
+		"paramOnce":       {"only"},
+		"collectedTwice":  {"first", "second"},
+		"collectedWaited": {"start"},
 	}
 	got := make(map[string][]string)
 	for _, r := range results {

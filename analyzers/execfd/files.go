@@ -666,10 +666,38 @@ func (fn *fun) aliasedBefore(v *types.Var, start ast.Node) bool {
 	return found
 }
 
-// isCmdField reports whether sel is a field of an *exec.Cmd or os.ProcAttr.
+// isCmdField reports whether sel is a field of an *exec.Cmd or os.ProcAttr,
+// also one promoted from an *exec.Cmd that sel.X embeds (r.Stdin of a
+// wrapper, or of a method's receiver that holds its command).
 func (fn *fun) isCmdField(sel *ast.SelectorExpr) bool {
 	t := fn.info().TypeOf(sel.X)
-	return t != nil && (isCmd(t) || isProcAttr(t))
+	if t != nil && (isCmd(t) || isProcAttr(t)) {
+		return true
+	}
+	s := fn.info().Selections[sel]
+	if s == nil || s.Kind() != types.FieldVal || len(s.Index()) < 2 {
+		return false
+	}
+	// The struct that declares the field is the type of the embedded
+	// field the path goes through last.
+	outer := s.Recv()
+	for _, i := range s.Index()[:len(s.Index())-1] {
+		st, ok := derefStruct(outer)
+		if !ok || i >= st.NumFields() {
+			return false
+		}
+		outer = st.Field(i).Type()
+	}
+	return isCmd(outer)
+}
+
+// derefStruct returns the struct type that t is or points to.
+func derefStruct(t types.Type) (*types.Struct, bool) {
+	if p, ok := types.Unalias(t).Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := types.Unalias(t).Underlying().(*types.Struct)
+	return st, ok
 }
 
 // deadlineBefore reports whether the parent sets a read deadline on r

@@ -97,33 +97,43 @@ func (fn *fun) checkParamStarts() {
 				return pathflow.Action{}
 			},
 		}
-		var leak *pathflow.Leak
-		strictOnly := false
+		// Every return that gives the caller an error with the child
+		// unwaited is listed where the hint fits it as written. A return
+		// to a main that then exits is strict-only (endsprogram.go),
+		// unless another return leaks.
+		var leaks, ends []pathflow.Leak
 		for _, l := range pathflow.Leaks(q) {
 			ret, ok := l.Node.(*ast.ReturnStmt)
 			if !ok || l.Kind != pathflow.Return || !fn.returnsError(ret, sig.Results().Len()-1) || fn.inPipeCloseFailure(ret) {
 				continue
 			}
-			// A return to a main that then exits is strict-only
-			// (endsprogram.go), unless another return leaks.
-			ends := fn.endsProgram(ret)
-			if leak == nil || strictOnly && !ends {
-				leak, strictOnly = &l, ends
+			if fn.endsProgram(ret) {
+				ends = append(ends, l)
+			} else {
+				leaks = append(leaks, l)
 			}
 		}
-		if leak != nil {
-			report := fn.c.r.Report
-			if strictOnly {
-				report = fn.c.r.ReportStrict
-			}
-			name := ps.v.Name()
-			report(analysis.Diagnostic{
-				Pos: ps.start.Pos(), End: ps.start.End(),
-				Message: fmt.Sprintf("%s.Start succeeds but a later error is returned without waiting for the child: the caller sees a failure and has no reason to wait, so once it exits it stays a zombie until the parent exits (unless the process reaps every child itself); %s",
-					name, fn.stopHint(fn.stopName(ps.v), q.Err, *leak)+" before returning the error"),
-				Related: related(leak.Node, "returns an error here with the child unwaited"),
-			})
+		report := fn.c.r.Report
+		if len(leaks) == 0 {
+			leaks, report = ends, fn.c.r.ReportStrict
 		}
+		if len(leaks) == 0 {
+			continue
+		}
+		stop := fn.stopName(ps.v)
+		hint := fn.stopHint(stop, q.Err, leaks[0])
+		rel := related(leaks[0].Node, "returns an error here with the child unwaited")
+		for _, l := range leaks[1:] {
+			if fn.stopHint(stop, q.Err, l) == hint {
+				rel = append(rel, related(l.Node, "also returns an error here with the child unwaited")...)
+			}
+		}
+		report(analysis.Diagnostic{
+			Pos: ps.start.Pos(), End: ps.start.End(),
+			Message: fmt.Sprintf("%s.Start succeeds but a later error is returned without waiting for the child: the caller sees a failure and has no reason to wait, so once it exits it stays a zombie until the parent exits (unless the process reaps every child itself); %s",
+				ps.v.Name(), hint+" before returning the error"),
+			Related: rel,
+		})
 	}
 }
 

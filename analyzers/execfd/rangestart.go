@@ -272,15 +272,55 @@ func (fn *fun) checkRangeStarts() {
 			if rs.body.Pos() <= l.Node.Pos() && l.Node.End() <= rs.body.End() {
 				why, at = "when a later start fails, the children started so far are never waited (each stays a zombie once it exits)", "this return leaves the children started so far unwaited"
 			}
+			started, stop := "its Process is not nil", "Process.Kill, then Wait"
+			if held := fn.elemCmd(ast.Unparen(rs.call.Fun).(*ast.SelectorExpr).X); held != "" {
+				started, stop = held+".Process is not nil", stopHeld(held)
+			}
 			fn.unwaitedReport()(analysis.Diagnostic{
 				Pos: rs.call.Pos(), End: rs.call.End(),
-				Message: fmt.Sprintf("%s.Start starts the commands of %s one by one, but some path returns without waiting for them: %s; before returning, stop and reap each command in %s that was started (its Process is not nil): Process.Kill, then Wait, having first closed whatever feeds a command's Stdin or set its WaitDelay (Wait also waits for the goroutine that copies a non-file Stdin into the child)",
-					rs.elem, col, why, col),
+				Message: fmt.Sprintf("%s.Start starts the commands of %s one by one, but some path returns without waiting for them: %s; before returning, stop and reap each command in %s that was started (%s): %s, having first closed whatever feeds a command's Stdin or set its WaitDelay (Wait also waits for the goroutine that copies a non-file Stdin into the child)",
+					rs.elem, col, why, col, started, stop),
 				Related: related(l.Node, at),
 			})
 			break
 		}
 	}
+}
+
+// An element of a slice may hold its command rather than be it: a struct
+// with the command in a field (stages[i].cmd.Start()), or a wrapper that
+// keeps it in a named field (p.Start() of a *proc whose command is p.cmd).
+// The hint to stop the children then names the path to the command, as
+// stopName does for one wrapper: p.cmd.Process.Kill, then p.cmd.Wait; a
+// bare "Process.Kill" would not compile on the element.
+
+// elemCmd returns the path from the element to its command, as written in
+// a hint ("s.cmd", "p.cmd"), when the element x of a start or a wait holds
+// the command in a named field; "" when x is the command, or a wrapper
+// that embeds it (its Process and Wait are the command's).
+func (fn *fun) elemCmd(x ast.Expr) string {
+	info := fn.info()
+	x = ast.Unparen(x)
+	if sel, ok := x.(*ast.SelectorExpr); ok {
+		if s := info.Selections[sel]; s != nil && s.Kind() == types.FieldVal {
+			return types.ExprString(x) // s.cmd.Start(): the field is named
+		}
+	}
+	t := info.TypeOf(x)
+	if t == nil || !fn.c.isWrapper(t) {
+		return ""
+	}
+	named := types.Unalias(types.Unalias(t).(*types.Pointer).Elem()).(*types.Named)
+	if f := heldCmdField(named); !f.Embedded() {
+		return types.ExprString(x) + "." + f.Name()
+	}
+	return ""
+}
+
+// stopHeld is the hint's way to stop and reap the command at the path
+// held: "p.cmd.Process.Kill, then p.cmd.Wait".
+func stopHeld(held string) string {
+	return fmt.Sprintf("%[1]s.Process.Kill, then %[1]s.Wait", held)
 }
 
 // holdsCmdField reports whether t is a struct, or a pointer to one, with a

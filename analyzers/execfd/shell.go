@@ -43,9 +43,9 @@ func (fn *fun) checkShells() {
 			Pos: cmd.create.Pos(), End: cmd.create.End(),
 			SuggestedFixes: fn.waitDelayFix(cmd),
 		}
-		if shell && captured {
-			d.Message = fmt.Sprintf("%s runs a shell under a context with its output captured, and %s.WaitDelay is not set: on cancel only %s is killed, and Wait blocks until every command it started closes the pipe; set %s.WaitDelay",
-				name, name, fn.killedOnCancel(cmd.create), name)
+		if shell.ok && captured {
+			d.Message = fmt.Sprintf("%s runs %s under a context with its output captured, and %s.WaitDelay is not set: on cancel only %s is killed, and Wait blocks until every command it started closes the pipe; set %s.WaitDelay",
+				name, shell.what(), name, shell.killed, name)
 			fn.c.r.Report(d)
 			continue
 		}
@@ -70,8 +70,8 @@ func (fn *fun) checkShells() {
 			continue
 		}
 		d := analysis.Diagnostic{Pos: call.Pos(), End: call.End()}
-		if fn.runsShell(call) {
-			d.Message = "this command runs a shell under a context with its output captured, and its WaitDelay cannot be set: on cancel only " + fn.killedOnCancel(call) + " is killed, and Wait blocks until every command it started closes the pipe; keep the *exec.Cmd in a variable and set its WaitDelay"
+		if shell := fn.runsShell(call); shell.ok {
+			d.Message = "this command runs " + shell.what() + " under a context with its output captured, and its WaitDelay cannot be set: on cancel only " + shell.killed + " is killed, and Wait blocks until every command it started closes the pipe; keep the *exec.Cmd in a variable and set its WaitDelay"
 			fn.c.r.Report(d)
 			continue
 		}
@@ -127,6 +127,18 @@ func writerKind(info *types.Info, e ast.Expr) kind {
 
 var shells = map[string]bool{"sh": true, "bash": true, "dash": true, "zsh": true}
 
+// A shellRun says whether a command runs a shell with -c, and how.
+type shellRun struct {
+	ok bool
+	// killed names what the context's cancel kills: the shell, or the
+	// wrapper that runs it ("env, not the shell it runs,").
+	killed string
+	// via, for a program that is not a constant, names it and the values
+	// that make it a shell: "config.BashPath with -c, a shell by the
+	// values this package gives it (exec.LookPath("bash") at config.go:215)".
+	via string
+}
+
 // runsShell reports whether exec.CommandContext(ctx, name, args...) runs a
 // shell with -c: the name is sh, bash, dash or zsh (or a path to one) and
 // one of the arguments is -c, alone or in a cluster of options like -ec.
@@ -134,19 +146,66 @@ var shells = map[string]bool{"sh": true, "bash": true, "dash": true, "zsh": true
 // sudo, nice, timeout, nohup and their kind, by name or path) is a shell
 // too: killing the wrapper on cancel leaves the shell's children holding
 // the pipe all the same.
-func (fn *fun) runsShell(call *ast.CallExpr) bool {
+//
+// A program that is not a constant (a configured shell path, a parameter)
+// is judged by the values the package gives it (programValues): it runs a
+// shell when it has some and each of them, with the constant arguments
+// that follow, runs a shell with -c. A program with no known value, or
+// one of whose values is not a shell (git -c name=value, python -c), is
+// not judged a shell.
+func (fn *fun) runsShell(call *ast.CallExpr) shellRun {
 	if len(call.Args) < 3 {
-		return false
+		return shellRun{}
 	}
-	var argv []string // the constant prefix of name and args
-	for _, a := range call.Args[1:] {
+	var args []string // the constant prefix of the arguments
+	for _, a := range call.Args[2:] {
 		s, ok := fn.constString(a)
 		if !ok {
 			break
 		}
-		argv = append(argv, s)
+		args = append(args, s)
 	}
-	argv = unwrapCommand(argv)
+	if len(args) == 0 {
+		return shellRun{}
+	}
+	values := fn.programValues(call.Args[1])
+	if len(values) == 0 {
+		return shellRun{}
+	}
+	wrappers := 0
+	for _, v := range values {
+		if v.name == "" || !shellWithC(unwrapCommand(append([]string{v.name}, args...))) {
+			return shellRun{}
+		}
+		if _, ok := commandWrappers[path.Base(v.name)]; ok {
+			wrappers++
+		}
+	}
+	run := shellRun{ok: true, killed: "the shell"}
+	switch {
+	case wrappers == len(values) && len(values) == 1:
+		run.killed = path.Base(values[0].name) + ", not the shell it runs,"
+	case wrappers > 0:
+		run.killed = "the shell or the program that runs it"
+	}
+	if _, constant := fn.constString(call.Args[1]); !constant {
+		run.via = fmt.Sprintf("%s with -c, a shell by the values this package gives it (%s),",
+			types.ExprString(call.Args[1]), fn.describeValues(values))
+	}
+	return run
+}
+
+// what names what the command runs in a message: "a shell", or the
+// program and why it is one.
+func (r shellRun) what() string {
+	if r.via != "" {
+		return r.via
+	}
+	return "a shell"
+}
+
+// shellWithC reports whether argv runs sh, bash, dash or zsh with -c.
+func shellWithC(argv []string) bool {
 	if len(argv) < 2 || !shells[path.Base(argv[0])] {
 		return false
 	}
@@ -160,6 +219,24 @@ func (fn *fun) runsShell(call *ast.CallExpr) bool {
 		}
 	}
 	return false
+}
+
+// describeValues names the first two values with where the package gives
+// them: `exec.LookPath("bash") at config.go:215`.
+func (fn *fun) describeValues(values []programValue) string {
+	var parts []string
+	seen := make(map[token.Pos]bool)
+	for _, v := range values {
+		if seen[v.expr.Pos()] {
+			continue
+		}
+		seen[v.expr.Pos()] = true
+		parts = append(parts, fmt.Sprintf("%s at %s", types.ExprString(v.expr), fn.c.where(v.expr.Pos())))
+	}
+	if len(parts) > 2 {
+		return fmt.Sprintf("%s, %s and %d more", parts[0], parts[1], len(parts)-2)
+	}
+	return strings.Join(parts, ", ")
 }
 
 // programParam returns the name of the function's parameter that
@@ -236,19 +313,6 @@ func (fn *fun) assignedIn(v *types.Var) bool {
 		return !found
 	})
 	return found
-}
-
-// killedOnCancel names what the context's cancel kills: the shell, or the
-// wrapper that runs it ("env").
-func (fn *fun) killedOnCancel(call *ast.CallExpr) string {
-	if len(call.Args) >= 2 {
-		if name, ok := fn.constString(call.Args[1]); ok {
-			if _, wrapped := commandWrappers[path.Base(name)]; wrapped {
-				return path.Base(name) + ", not the shell it runs,"
-			}
-		}
-	}
-	return "the shell"
 }
 
 // A commandWrapper is a program that runs the rest of its arguments as a

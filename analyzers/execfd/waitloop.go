@@ -140,11 +140,15 @@ func (fn *fun) checkWaitLoops(rs *rangeStart, released map[ast.Node]bool) {
 			if l.Kind != pathflow.Return || l.Node.Pos() < loop.Body.Pos() || loop.Body.End() < l.Node.End() {
 				continue
 			}
-			name := types.ExprString(ast.Unparen(wait.Fun).(*ast.SelectorExpr).X)
+			x := ast.Unparen(wait.Fun).(*ast.SelectorExpr).X
+			stop := "Process.Kill, then Wait"
+			if held := fn.elemCmd(x); held != "" { // rangestart.go
+				stop = stopHeld(held)
+			}
 			fn.unwaitedReport()(analysis.Diagnostic{
 				Pos: wait.Pos(), End: wait.End(),
-				Message: fmt.Sprintf("%s.Wait waits for the commands of %s one by one, but a return inside the loop leaves the commands after it unwaited (each stays a zombie once it exits); before that return, stop and reap the commands of %s not yet waited: Process.Kill, then Wait, having first closed whatever feeds a command's Stdin or set its WaitDelay (or, if they end on their own, wait for every command and keep the first error)",
-					name, col.v.Name(), col.v.Name()),
+				Message: fmt.Sprintf("%s.Wait waits for the commands of %s one by one, but a return inside the loop leaves the commands after it unwaited (each stays a zombie once it exits); before that return, stop and reap the commands of %s not yet waited: %s, having first closed whatever feeds a command's Stdin or set its WaitDelay (or, if they end on their own, wait for every command and keep the first error)",
+					types.ExprString(x), col.v.Name(), col.v.Name(), stop),
 				Related: related(l.Node, "this return leaves the commands after it unwaited"),
 			})
 			break

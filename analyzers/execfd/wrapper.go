@@ -150,7 +150,8 @@ func isHeldField(info *types.Info, e ast.Expr, v, field *types.Var) bool {
 }
 
 // heldCmd reports whether e is the command held by the wrapper the local
-// variable v holds: "x.Cmd", "x.cmd".
+// variable v holds, or by the receiver of a method of a type that holds
+// one (borrowedcmd.go): "x.Cmd", "x.cmd".
 func (fn *fun) heldCmd(e ast.Expr, v *types.Var) bool {
 	named, ok := types.Unalias(v.Type()).(*types.Pointer)
 	if !ok {
@@ -161,7 +162,7 @@ func (fn *fun) heldCmd(e ast.Expr, v *types.Var) bool {
 		return false
 	}
 	field := heldCmdField(n)
-	return field != nil && fn.c.isWrapper(v.Type()) && isHeldField(fn.info(), e, v, field)
+	return field != nil && (v == fn.holder || fn.c.isWrapper(v.Type())) && isHeldField(fn.info(), e, v, field)
 }
 
 // reachableWrapper reports whether t is a pointer to a wrapper of the

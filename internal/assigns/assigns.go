@@ -6,7 +6,7 @@
 //
 // It also indexes, for the passes that want them, the assignments to the
 // exported package-level variables of the package (other packages may
-// assign them too), to the unexported fields of its struct types, and the
+// assign them too), to the fields of its struct types, and the
 // defaults of the command-line flags bound to a variable or field
 // (flag.StringVar(&v, name, default, usage), and the same methods of
 // *flag.FlagSet and of github.com/spf13/pflag): taking the address for a
@@ -296,6 +296,21 @@ func (x *Index) FieldSources(f *types.Var) ([]Source, bool) {
 	return x.sources[f], true
 }
 
+// PackageFieldWrites returns the writes to the field f of a struct type
+// of the package that the package itself makes, exported fields included:
+// the elements of composite literals that set it, assignments, and flag
+// bindings. Unlike FieldSources it claims no completeness: another
+// package may write an exported field, and a field whose address is taken
+// may be written through the pointer. It suits a question answered by
+// the values the package gives a field (which programs a field may name),
+// not one that needs all of them.
+func (x *Index) PackageFieldWrites(f *types.Var) []Source {
+	if f == nil || !f.IsField() || f.Pkg() != x.pkg {
+		return nil
+	}
+	return x.sources[f]
+}
+
 // target returns the variable or field that an assignment to e writes,
 // if the index follows it.
 func (x *Index) target(e ast.Expr) *types.Var {
@@ -315,7 +330,7 @@ func (x *Index) target(e ast.Expr) *types.Var {
 			return nil
 		}
 		f, ok := sel.Obj().(*types.Var)
-		if !ok || f.Exported() || f.Pkg() != x.pkg {
+		if !ok || f.Pkg() != x.pkg {
 			return nil
 		}
 		return f
@@ -349,7 +364,7 @@ func (x *Index) composite(lit *ast.CompositeLit) {
 		} else if i < st.NumFields() {
 			f = st.Field(i)
 		}
-		if f != nil && f.IsField() && !f.Exported() && f.Pkg() == x.pkg {
+		if f != nil && f.IsField() && f.Pkg() == x.pkg {
 			x.add(f, Source{Kind: Value, Expr: val})
 		}
 	}

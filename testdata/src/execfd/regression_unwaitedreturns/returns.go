@@ -97,3 +97,73 @@ func waited(name string) error {
 }
 
 func check() error { return nil }
+
+// paramTwice: a command given to the function is started, and two later
+// error returns leave it unwaited: both are listed; the return that
+// waits first is not.
+func paramTwice(cmd *exec.Cmd) error {
+	if err := cmd.Start(); err != nil { // want `cmd.Start succeeds but a later error is returned without waiting for the child: .*; call cmd.Process.Kill then cmd.Wait before returning the error`
+		return err
+	}
+	if err := check(); err != nil {
+		return err // first
+	}
+	if err := check(); err != nil {
+		_ = cmd.Wait()
+		return err // waits
+	}
+	if err := check(); err != nil {
+		return fmt.Errorf("setup: %w", err) // second
+	}
+	return cmd.Wait()
+}
+
+// paramOnce: one error return leaves the given command unwaited: it alone
+// is listed.
+func paramOnce(cmd *exec.Cmd) error {
+	if err := cmd.Start(); err != nil { // want `cmd.Start succeeds but a later error is returned without waiting for the child`
+		return err
+	}
+	if err := check(); err != nil {
+		return err // only
+	}
+	return cmd.Wait()
+}
+
+// collectedTwice: the commands kept in a slice are left unwaited by a
+// failed start in the loop and by an error return after it: both are
+// listed.
+func collectedTwice(names []string) error {
+	var cmds []*exec.Cmd
+	for _, n := range names {
+		cmd := exec.Command(n)
+		if err := cmd.Start(); err != nil { // want `cmd.Start succeeds and the child is kept in cmds, but some path returns without waiting for the commands in cmds`
+			return err // first
+		}
+		cmds = append(cmds, cmd)
+	}
+	if err := check(); err != nil {
+		return err // second
+	}
+	for _, c := range cmds {
+		_ = c.Wait()
+	}
+	return nil
+}
+
+// collectedWaited: every return after the loop waits for the slice's
+// commands first: only the failed start in the loop is listed.
+func collectedWaited(names []string) error {
+	var cmds []*exec.Cmd
+	for _, n := range names {
+		cmd := exec.Command(n)
+		if err := cmd.Start(); err != nil { // want `cmd.Start succeeds and the child is kept in cmds`
+			return err // start
+		}
+		cmds = append(cmds, cmd)
+	}
+	for _, c := range cmds {
+		_ = c.Wait()
+	}
+	return check()
+}
