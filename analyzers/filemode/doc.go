@@ -23,15 +23,7 @@
 //     set): chmod is exact, no umask narrows it. A path inside a private
 //     temp directory is exempt: no other user can reach it. Note that os.Chmod takes
 //     an os.FileMode, whose sticky bit is os.ModeSticky: os.Chmod(dir,
-//     0o1777) sets 0o777, a world-writable directory without the sticky bit.
-//     A chmod that only makes a read-only tree removable is strict-only:
-//     in the walk function over a root (filepath.Walk, filepath.WalkDir),
-//     of the path the walk gives it, with the root removed by a later
-//     statement of the block that walks (os.RemoveAll, os.Remove, or a
-//     function with the removesParam fact: one that passes its parameter
-//     to them), or of a variable removed by a later statement of the
-//     chmod's own block; the variable not assigned in between
-//     (cmd/internal/script's rm: the module cache's 0444 directories);
+//     0o1777) sets 0o777, a world-writable directory without the sticky bit;
 //   - a umask that lets other-write through, such as syscall.Umask(0).
 //     When the mask is only read (old := syscall.Umask(0) followed at once
 //     by syscall.Umask(old), through conversions too, as in "Mask =

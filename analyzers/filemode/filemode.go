@@ -43,7 +43,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:       "https://pkg.go.dev/github.com/tmplint/tmplint/analyzers/filemode",
 	Run:       run,
 	Requires:  []*analysis.Analyzer{directives.Analyzer, lazyinspect.Analyzer, tempdir.Analyzer, modeval.Analyzer},
-	FactTypes: []analysis.Fact{new(privateParams), new(removesParam)},
+	FactTypes: []analysis.Fact{new(privateParams)},
 }
 
 func init() {
@@ -75,8 +75,7 @@ type checker struct {
 	ancestry   ancestry          // ancestors.go: private roots and field values
 
 	parallel map[*ast.FuncDecl]bool        // the functions a parallel test runs (umaskscope.go)
-	decls    map[*types.Func]*ast.FuncDecl // the package's function declarations (funcDecls)
-	removers map[*types.Func]int           // chmodremove.go: the parameter each function removes, -1 none
+	decls    map[*types.Func]*ast.FuncDecl // the package's function declarations
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -95,12 +94,10 @@ func run(pass *analysis.Pass) (any, error) {
 		pass: pass, r: r, paths: paths, modes: modes,
 		reported: make(map[*ast.BasicLit]bool),
 		file0:    uint64(filePolicy), dir0: uint64(dirPolicy),
-		fold:     rootcause.New(pass.Fset, r.Report, rootcause.InsideRoot),
-		removers: make(map[*types.Func]int),
+		fold: rootcause.New(pass.Fset, r.Report, rootcause.InsideRoot),
 	}
 	defer c.fold.Flush() // before r.Finish: folded findings use their directives
 	c.exportPrivateParams()
-	c.exportRemovers() // chmodremove.go
 	for _, file := range pass.Files {
 		if r.Generated(file) || !callsAny(pass.TypesInfo, file) {
 			continue // most files of a package: no inspector built for them
@@ -358,17 +355,12 @@ func (c *checker) worldWritable(call *fscall.Call, v, p uint64) {
 		})
 		return
 	}
-	d := analysis.Diagnostic{
+	c.reportChmod(call, analysis.Diagnostic{
 		Pos: call.Mode.Pos(), End: call.Mode.End(),
 		Message: fmt.Sprintf("%s to world-writable mode %s without the sticky bit: chmod is exact, no umask narrows it, so any local user can modify it; use %s",
 			call.Name, modeval.Format(p), modeval.Format(p&^otherWrite)),
 		SuggestedFixes: c.modeFix(call, v, p&^otherWrite),
-	}
-	if call.Path != nil && c.chmodBeforeRemoval(call.Call, call.Path) {
-		c.r.ReportStrict(d) // chmodremove.go: only to remove the tree
-		return
-	}
-	c.reportChmod(call, d)
+	})
 }
 
 // deviceNode returns the path of the call when it is a constant under

@@ -90,11 +90,3 @@ func TestTestSupport(t *testing.T) {
 	setStrict(t)
 	analysistest.Run(t, testdatadir.Dir(t), filemode.Analyzer, "filemode/testsupport_strict")
 }
-
-// TestChmodRemove: a world-writable chmod that only makes a read-only tree
-// removable, the removal following at once, is strict-only (issue 26).
-func TestChmodRemove(t *testing.T) {
-	analysistest.Run(t, testdatadir.Dir(t), filemode.Analyzer, "filemode/chmodremove")
-	setStrict(t)
-	analysistest.Run(t, testdatadir.Dir(t), filemode.Analyzer, "filemode/chmodremove_strict")
-}

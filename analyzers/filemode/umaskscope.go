@@ -53,7 +53,18 @@ func (c *checker) clearedWhileConcurrent(call *fscall.Call, untilReturn bool) bo
 // startsGoroutine reports whether the node, from pos on, has a go
 // statement or calls a function of the package that has one.
 func (c *checker) startsGoroutine(n ast.Node, pos token.Pos, seen map[*ast.FuncDecl]bool) bool {
-	c.funcDecls()
+	if c.decls == nil {
+		c.decls = make(map[*types.Func]*ast.FuncDecl)
+		for _, file := range c.pass.Files {
+			for _, d := range file.Decls {
+				if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+					if obj, ok := c.pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
+						c.decls[obj] = fd
+					}
+				}
+			}
+		}
+	}
 	found := false
 	ast.Inspect(n, func(n ast.Node) bool {
 		if found || n == nil || n.End() <= pos {
@@ -76,22 +87,4 @@ func (c *checker) startsGoroutine(n ast.Node, pos token.Pos, seen map[*ast.FuncD
 		return !found
 	})
 	return found
-}
-
-// funcDecls returns the package's function declarations with a body,
-// indexed once.
-func (c *checker) funcDecls() map[*types.Func]*ast.FuncDecl {
-	if c.decls == nil {
-		c.decls = make(map[*types.Func]*ast.FuncDecl)
-		for _, file := range c.pass.Files {
-			for _, d := range file.Decls {
-				if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
-					if obj, ok := c.pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
-						c.decls[obj] = fd
-					}
-				}
-			}
-		}
-	}
-	return c.decls
 }
