@@ -153,6 +153,7 @@ func TestUnwaitedReturns(t *testing.T) {
 		"paramOnce":       {"only"},
 		"collectedTwice":  {"first", "second"},
 		"collectedWaited": {"start"},
+		"rangeTwice":      {"first", "second"},
 	}
 	got := make(map[string][]string)
 	for _, r := range results {

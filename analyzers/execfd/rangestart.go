@@ -1,11 +1,14 @@
 package execfd
 
 import (
+	"cmp"
 	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
 	"maps"
+	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -263,27 +266,45 @@ func (fn *fun) checkRangeStarts() {
 			},
 		}
 		fn.deferRelease(q, rs.call.Pos(), released)
+		var returns []pathflow.Leak
 		for _, l := range pathflow.Leaks(q) {
-			if l.Kind != pathflow.Return {
-				continue
+			if l.Kind == pathflow.Return {
+				returns = append(returns, l)
 			}
-			col := rs.col.v.Name()
-			why, at := "they are never waited (each stays a zombie once it exits)", "this return leaves them unwaited"
-			if rs.body.Pos() <= l.Node.Pos() && l.Node.End() <= rs.body.End() {
-				why, at = "when a later start fails, the children started so far are never waited (each stays a zombie once it exits)", "this return leaves the children started so far unwaited"
-			}
-			started, stop := "its Process is not nil", "Process.Kill, then Wait"
-			if held := fn.elemCmd(ast.Unparen(rs.call.Fun).(*ast.SelectorExpr).X); held != "" {
-				started, stop = held+".Process is not nil", stopHeld(held)
-			}
-			fn.unwaitedReport()(analysis.Diagnostic{
-				Pos: rs.call.Pos(), End: rs.call.End(),
-				Message: fmt.Sprintf("%s.Start starts the commands of %s one by one, but some path returns without waiting for them: %s; before returning, stop and reap each command in %s that was started (%s): %s, having first closed whatever feeds a command's Stdin or set its WaitDelay (Wait also waits for the goroutine that copies a non-file Stdin into the child)",
-					rs.elem, col, why, col, started, stop),
-				Related: related(l.Node, at),
-			})
-			break
 		}
+		if len(returns) == 0 {
+			continue
+		}
+		slices.SortFunc(returns, func(a, b pathflow.Leak) int { return cmp.Compare(a.Node.Pos(), b.Node.Pos()) })
+		// The message says why by the first return; every return that
+		// leaves them unwaited is listed.
+		inLoop := func(l pathflow.Leak) bool { return rs.body.Pos() <= l.Node.Pos() && l.Node.End() <= rs.body.End() }
+		why := "they are never waited (each stays a zombie once it exits)"
+		if inLoop(returns[0]) {
+			why = "when a later start fails, the children started so far are never waited (each stays a zombie once it exits)"
+		}
+		var rel []analysis.RelatedInformation
+		for i, l := range returns {
+			at := "this return leaves them unwaited"
+			if inLoop(l) {
+				at = "this return leaves the children started so far unwaited"
+			}
+			if i > 0 {
+				at = strings.Replace(at, "this return leaves", "this return also leaves", 1)
+			}
+			rel = append(rel, related(l.Node, at)...)
+		}
+		col := rs.col.v.Name()
+		started, stop := "its Process is not nil", "Process.Kill, then Wait"
+		if held := fn.elemCmd(ast.Unparen(rs.call.Fun).(*ast.SelectorExpr).X); held != "" {
+			started, stop = held+".Process is not nil", stopHeld(held)
+		}
+		fn.unwaitedReport()(analysis.Diagnostic{
+			Pos: rs.call.Pos(), End: rs.call.End(),
+			Message: fmt.Sprintf("%s.Start starts the commands of %s one by one, but some path returns without waiting for them: %s; before returning, stop and reap each command in %s that was started (%s): %s, having first closed whatever feeds a command's Stdin or set its WaitDelay (Wait also waits for the goroutine that copies a non-file Stdin into the child)",
+				rs.elem, col, why, col, started, stop),
+			Related: rel,
+		})
 	}
 }
 

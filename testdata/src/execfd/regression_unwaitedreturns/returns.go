@@ -167,3 +167,25 @@ func collectedWaited(names []string) error {
 	}
 	return check()
 }
+
+// rangeTwice: commands made first and started by a range loop over the
+// slice: both the failed start in the loop and the later error return
+// leave the started ones unwaited.
+func rangeTwice(names []string) error {
+	var cmds []*exec.Cmd
+	for _, n := range names {
+		cmds = append(cmds, exec.Command(n))
+	}
+	for _, c := range cmds {
+		if err := c.Start(); err != nil { // want `c.Start starts the commands of cmds one by one, but some path returns without waiting for them: when a later start fails`
+			return err // first
+		}
+	}
+	if err := check(); err != nil {
+		return err // second
+	}
+	for _, c := range cmds {
+		_ = c.Wait()
+	}
+	return nil
+}
