@@ -5,6 +5,8 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/tmplint/tmplint/internal/pkgtypes"
 )
 
 // Container tools run a function of a library as the whole program of a
@@ -34,6 +36,9 @@ func (f *registersEntry) String() string { return "registersEntry" }
 
 // exportEntryRegistries exports the registersEntry facts of the package.
 func (c *checker) exportEntryRegistries() {
+	if pkgtypes.IsStd(c.pass.Pkg.Path()) {
+		return // no registry of program entries there: spare go vet std the walk
+	}
 	info := c.pass.TypesInfo
 	// The package-level maps looked up at os.Args[0].
 	byArg0 := make(map[*types.Var]bool)
