@@ -494,18 +494,20 @@ func (c *checker) reportLeak(fn ast.Node, cr *tempfacts.Creation, a *tempfacts.A
 			rel = h.related
 		}
 	}
-	if exits := leakingExits(leaks); len(rel) == 1 && len(exits) > 1 && l.Kind != pathflow.Reentry {
+	target, at := c.mountedOn(fn, a)
+	if exits := leakingExits(leaks); len(rel) == 1 && len(exits) > 1 && l.Kind != pathflow.Reentry && (tb == nil || target != "") {
 		// Name every exit that leaks it, not only the first: the reader
 		// checks each (restic's selfupdate leaks at three returns), and
 		// the mount hint below speaks of those before the mount and
-		// after it.
+		// after it. In a test, whose fix (t.TempDir()) covers every
+		// exit, the first is enough.
 		rel = nil
 		for _, e := range exits {
 			rel = append(rel, related(e)...)
 		}
 	}
 	var fixes []analysis.SuggestedFix
-	if target, at := c.mountedOn(fn, a); target != "" && l.Kind != pathflow.Reentry {
+	if target != "" && l.Kind != pathflow.Reentry {
 		// mounted.go: a recursive removal would delete the mounted
 		// files, and an unmount whose error is ignored leaves them
 		// there (a bind of /dev under the directory).
