@@ -126,7 +126,10 @@
 // that loop ends: os's pidfd leak test); and the package's own code starts
 // no process (one that forks from other
 // goroutines, as a server starting sessions does, could fork inside the
-// window). A call may start a process when it is one of the calls above,
+// window), or the function is an init function (packages are initialized
+// before main runs, and no goroutine of the program forks meanwhile). A
+// deferred function literal that closes the descriptor ("defer func() {
+// _ = unix.Close(fd) }()") is a deferred Close. A call may start a process when it is one of the calls above,
 // calls into a package that may (the fact, or the standard library's
 // list), calls a function of this package whose body may, or has a callee
 // that is not known (an interface method, a function value) in a package

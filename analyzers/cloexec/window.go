@@ -23,7 +23,17 @@ import (
 // closedBeforeStart reports whether the descriptor the site creates is
 // closed before any process can be started.
 func (c *checker) closedBeforeStart(s *site) bool {
-	return !c.packageStarts() && c.closedBefore(s, c.mayStart)
+	return (!c.packageStarts() || inInit(s.fun)) && c.closedBefore(s, c.mayStart)
+}
+
+// inInit reports whether fun is a package's init function. While packages
+// are initialized, main has not run and no goroutine of the program's own
+// can fork inside the window: only the calls in it matter, not what the
+// rest of the package starts (syncthing's dialer probes SO_REUSEPORT on a
+// socket it closes before init returns).
+func inInit(fun ast.Node) bool {
+	d, ok := fun.(*ast.FuncDecl)
+	return ok && d.Recv == nil && d.Name.Name == "init"
 }
 
 // closedBefore reports whether the descriptor the site creates stays in the
@@ -165,6 +175,15 @@ func (c *checker) closes(stmt ast.Stmt, fd *types.Var) bool {
 	case *ast.ExprStmt:
 		call, _ = s.X.(*ast.CallExpr)
 	case *ast.DeferStmt:
+		if lit, ok := ast.Unparen(s.Call.Fun).(*ast.FuncLit); ok && len(s.Call.Args) == 0 {
+			// defer func() { _ = unix.Close(fd) }()
+			for _, st := range lit.Body.List {
+				if c.closes(st, fd) {
+					return true
+				}
+			}
+			return false
+		}
 		call = s.Call
 	case *ast.AssignStmt:
 		if len(s.Rhs) == 1 {

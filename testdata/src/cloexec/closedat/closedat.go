@@ -93,3 +93,23 @@ func handedOn(name string) {
 var kept []int
 
 func keep(fd int) { kept = append(kept, fd) }
+
+// Closed by a deferred function literal that closes it.
+func probeReusePort() bool {
+	fd, err := syscall.Socket(syscall.AF_INET, syscall.SOCK_STREAM, 0) // ok
+	if err != nil {
+		return false
+	}
+	defer func() { _ = syscall.Close(fd) }()
+	return syscall.SetsockoptInt(fd, syscall.SOL_SOCKET, 0xf, 1) == nil
+}
+
+// A deferred literal that closes something else leaves it open.
+func probeOther(other int) bool {
+	fd, err := syscall.Socket(syscall.AF_INET, syscall.SOCK_STREAM, 0) // want `syscall.Socket without SOCK_CLOEXEC`
+	if err != nil {
+		return false
+	}
+	defer func() { _ = syscall.Close(other) }()
+	return syscall.SetsockoptInt(fd, syscall.SOL_SOCKET, 0xf, 1) == nil
+}
