@@ -28,7 +28,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:       "https://pkg.go.dev/github.com/tmplint/tmplint/analyzers/cloexec",
 	Requires:  []*analysis.Analyzer{directives.Analyzer},
 	Run:       run,
-	FactTypes: []analysis.Fact{new(startsProcess), new(registersEntry)},
+	FactTypes: []analysis.Fact{new(startsProcess), new(registersEntry), new(startsProcessFunc)},
 }
 
 var strict bool
@@ -93,13 +93,16 @@ func run(pass *analysis.Pass) (any, error) {
 	defer r.Finish()
 	starts := programStarts(pass)
 	c := &checker{pass: pass, r: r, handsOff: make(map[ast.Node]bool), later: make(map[ast.Node]later)}
+	c.starts = starts
 	if pkgtypes.ImportsAny(pass.Pkg, "os") {
 		c.exportEntryRegistries() // entry.go
+	}
+	if path := pass.Pkg.Path(); starts && pass.Pkg.Name() != "main" && !pkgtypes.IsStd(path) && !xsys(path) {
+		c.exportFuncStarts() // funcstarts.go: programStarts said so
 	}
 	if !pkgtypes.ImportsAny(pass.Pkg, syscallPath, unixPath) {
 		return nil, nil
 	}
-	c.starts = starts
 	c.noChild = pass.Pkg.Name() == "main" && (!starts || !mainProgramStarts(pass))
 	for _, file := range pass.Files {
 		if c.r.Generated(file) {

@@ -129,9 +129,14 @@
 // window), or the function is an init function (packages are initialized
 // before main runs, and no goroutine of the program forks meanwhile). A
 // deferred function literal that closes the descriptor ("defer func() {
-// _ = unix.Close(fd) }()") is a deferred Close. A call may start a process when it is one of the calls above,
-// calls into a package that may (the fact, or the standard library's
-// list), calls a function of this package whose body may, or has a callee
-// that is not known (an interface method, a function value) in a package
-// whose program may start one.
+// _ = unix.Close(fd) }()") is a deferred Close. A call may start a
+// process when it is one of the calls above, calls a function of a
+// standard package that may (the list), calls an exported function or
+// method of another package that may (its package says which, by a
+// startsProcessFunc fact, from their bodies; a test helper package that
+// runs commands somewhere does not make its assertions starts), calls a
+// function of this package whose body may, or has a callee that is not
+// known (an interface method, a function value) in a package whose
+// program may start one; a method of a standard interface sealed by an
+// unexported method (testing.TB) runs only its own package's code.
 package cloexec

@@ -40,6 +40,9 @@ func (c *checker) mayStart(call *ast.CallExpr) bool {
 		}
 		sig := callee.Type().(*types.Signature)
 		if recv := sig.Recv(); recv != nil && types.IsInterface(recv.Type()) {
+			if sealedStd(callee) {
+				return false // testing.TB: only the testing package implements it
+			}
 			return c.starts // any implementation may run
 		}
 		path := callee.Pkg().Path()
@@ -53,7 +56,7 @@ func (c *checker) mayStart(call *ast.CallExpr) bool {
 		if callee.Pkg() == c.pass.Pkg {
 			return c.bodyStarts(callee)
 		}
-		return importStarts(c.pass, callee.Pkg())
+		return c.calleeStarts(callee) // funcstarts.go
 	case nil:
 		if _, lit := ast.Unparen(call.Fun).(*ast.FuncLit); lit {
 			return false // its body is part of the enclosing function

@@ -23,7 +23,12 @@ import (
 // that, or one of whose imports, may start a process. Drivers analyze every
 // dependency outside the standard library for facts, so a package without
 // it starts none.
-type startsProcess struct{}
+type startsProcess struct {
+	// Funcs says the package's exported functions and methods carry a
+	// startsProcessFunc fact when a call of them may start a process
+	// (funcstarts.go): one without it starts none.
+	Funcs bool
+}
 
 func (*startsProcess) AFact()         {}
 func (*startsProcess) String() string { return "startsProcess" }
@@ -88,8 +93,9 @@ func programStarts(pass *analysis.Pass) bool {
 		starts = callsStart(pass, allFiles)
 	}
 	if starts && pass.Pkg.Name() != "main" {
-		// (Nothing imports a main package.)
-		pass.ExportPackageFact(&startsProcess{})
+		// (Nothing imports a main package.) run exports the functions'
+		// facts right after (funcstarts.go).
+		pass.ExportPackageFact(&startsProcess{Funcs: true})
 	}
 	return starts
 }

@@ -25,3 +25,10 @@ func TestTestFiles(t *testing.T) {
 func TestClosedAt(t *testing.T) {
 	analysistest.Run(t, testdatadir.Dir(t), cloexec.Analyzer, "cloexec/closedat", "cloexec/closedatstarts")
 }
+
+// TestFuncStarts: a call of a function of a package that may start a
+// process may start one only when that function may (a startsProcessFunc
+// fact); testing.TB's methods start none (audit33: restic's rtest.OK).
+func TestFuncStarts(t *testing.T) {
+	analysistest.Run(t, testdatadir.Dir(t), cloexec.Analyzer, "cloexec/funcstarts")
+}

@@ -18,7 +18,7 @@ func probe() bool {
 	return true
 }
 
-func Session() error { return exec.Command("true").Start() }
+func Session() error { return exec.Command("true").Start() } // want Session:"startsProcessFunc"
 
 var reusePort bool
 

@@ -71,7 +71,7 @@ type sysSocket struct{ fd int }
 
 func (s *sysSocket) do(f func()) error { f(); return nil }
 
-func (s *sysSocket) Socket(family int) error {
+func (s *sysSocket) Socket(family int) error { // want Socket:"startsProcessFunc"
 	var (
 		fd  int
 		err error

@@ -13,7 +13,7 @@ import (
 )
 
 // Serve is production code: the parent's end reaches the child too.
-func Serve() error {
+func Serve() error { // want Serve:"startsProcessFunc"
 	fds, err := syscall.Socketpair(syscall.AF_UNIX, syscall.SOCK_STREAM, 0) // want `syscall.Socketpair without SOCK_CLOEXEC`
 	if err != nil {
 		return err

@@ -55,4 +55,4 @@ func fatal(err error) {
 }
 
 // Start runs mountfrom in a new process.
-func Start() error { return reexec.Command("mountfrom").Run() }
+func Start() error { return reexec.Command("mountfrom").Run() } // want Start:"startsProcessFunc"

@@ -8,4 +8,4 @@ package sliceclose // want package:"startsProcess"
 import "os/exec"
 
 // Run starts a process, so that the package's tests may start one.
-func Run() error { return exec.Command("true").Run() }
+func Run() error { return exec.Command("true").Run() } // want Run:"startsProcessFunc"

@@ -14,11 +14,11 @@ import (
 )
 
 // Run starts a process, so that the package's tests may start one.
-func Run() error { return exec.Command("true").Run() }
+func Run() error { return exec.Command("true").Run() } // want Run:"startsProcessFunc"
 
 // CheckDup is a test suite's function in a package that starts processes,
 // and it starts one while the copy is open.
-func CheckDup(t *testing.T, fd int) {
+func CheckDup(t *testing.T, fd int) { // want CheckDup:"startsProcessFunc"
 	nfd, err := syscall.Dup(fd) // want `syscall.Dup creates a descriptor without close-on-exec`
 	if err != nil {
 		t.Fatal(err)

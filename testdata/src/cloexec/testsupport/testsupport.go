@@ -28,7 +28,7 @@ func CheckDup(t *testing.T, fd int) {
 }
 
 // CheckExec starts a child while its copy is open: the child inherits it.
-func CheckExec(t *testing.T, fd int) {
+func CheckExec(t *testing.T, fd int) { // want CheckExec:"startsProcessFunc"
 	nfd, err := syscall.Dup(fd) // want `syscall.Dup creates a descriptor without close-on-exec`
 	if err != nil {
 		t.Fatal(err)
