@@ -104,7 +104,9 @@ func (fn *fun) checkParamStarts() {
 			if !ok || l.Kind != pathflow.Return || !fn.returnsError(ret, sig.Results().Len()-1) || fn.inPipeCloseFailure(ret) {
 				continue
 			}
-			if returnsStartError(ret, ps.start, sig.Results().Len()-1) {
+			// "return bg, cmd.Start()": Start's own error, nil when the
+			// child runs (runningchild.go).
+			if fn.returnsStartError(l, ps.start, q.Err) {
 				continue
 			}
 			// A return to a main that then exits is strict-only
@@ -170,13 +172,4 @@ func (fn *fun) signature() *types.Signature {
 
 func isErrorType(t types.Type) bool {
 	return types.Identical(t, types.Universe.Lookup("error").Type())
-}
-
-// returnsStartError reports whether the return's error result (result i)
-// is the Start call itself, as in `return bg, cmd.Start()`: the error it
-// returns is Start's own, so when it is not nil no child was started, and
-// when Start succeeds the return says so with nil: no later error is
-// returned over a running child.
-func returnsStartError(ret *ast.ReturnStmt, start *ast.CallExpr, i int) bool {
-	return i < len(ret.Results) && ast.Unparen(ret.Results[i]) == ast.Expr(start)
 }
