@@ -39,9 +39,10 @@ func (fn *fun) checkWaits() {
 			// A monitor: it reads the parent's pipe and ends with the parent.
 			continue
 		}
-		// A child whose parent-death signal is set dies with the parent: it
-		// cannot hold the parent's files after the parent exits.
-		if field, std := fn.parentStdio(cmd, start); std != "" && !returned && (cmd.released || !cmd.waited) && !fn.diesWithParent(cmd, start) {
+		// A child whose parent-death signal is set dies with the parent,
+		// and one killed on every exit of the function (deferkill.go) dies
+		// with it: it cannot hold the parent's files after the parent exits.
+		if field, std := fn.parentStdio(cmd, start); std != "" && !returned && (cmd.released || !cmd.waited) && !fn.diesWithParent(cmd, start) && !fn.killedOnEveryExit(cmd, start) {
 			how := "is never waited in this function"
 			if cmd.released {
 				how = "is released with Process.Release"
