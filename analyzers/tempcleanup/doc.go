@@ -298,7 +298,8 @@
 // code tells them: "err != nil", an error predicate on err (errors.Is,
 // errors.As, os.IsExist and the like, or a function of the project that
 // returns false for a nil error, known by a fact of passes/errpred), the
-// object being nil (or "" for a directory name), or a boolean variable
+// object being nil (or "" for a name, also tested as len(name) == 0: a
+// wrapper that returns "" when it could not create), or a boolean variable
 // holding any of these ("owned := err == nil; ...; if owned { ... }").
 //
 // A range loop over a table that is never empty — a composite literal

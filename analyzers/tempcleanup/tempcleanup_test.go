@@ -17,7 +17,7 @@ func TestDefault(t *testing.T) {
 		"tempcleanup/usehelper", "tempcleanup/regression_artifactdir", "tempcleanup/regression_expectedfailure",
 		"tempcleanup/regression_callerdir", "tempcleanup/regression_printed",
 		"tempcleanup/regression_derived", "tempcleanup/regression_deferbefore", "tempcleanup/owners", "tempcleanup/ownersmain", "tempcleanup/wrapper",
-		"tempcleanup/borrow", "tempcleanup/values", "tempcleanup/owncreator", "tempcleanup/guardeddefer", "tempcleanup/failedtests", "tempcleanup/regression_cleanupbefore")
+		"tempcleanup/borrow", "tempcleanup/values", "tempcleanup/owncreator", "tempcleanup/guardeddefer", "tempcleanup/failedtests", "tempcleanup/regression_cleanupbefore", "tempcleanup/regression_emptyname")
 }
 
 func TestFixes(t *testing.T) {
