@@ -74,7 +74,7 @@ func TestFlagGuard(t *testing.T) {
 // it, no t.TempDir() under a goroutine of the test (issue 26).
 func TestUnsafeHints(t *testing.T) {
 	analysistest.Run(t, testdatadir.Dir(t), tempcleanup.Analyzer, "tempcleanup/regression_mountedtemp", "tempcleanup/regression_goroutinetemp", "tempcleanup/regression_recoverypath",
-		"tempcleanup/regression_keptforinspection")
+		"tempcleanup/regression_keptforinspection", "tempcleanup/regression_shownerror")
 }
 
 // TestOtherRemover: a field released by a method of another type is
