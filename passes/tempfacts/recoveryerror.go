@@ -18,12 +18,25 @@ import (
 // shows nothing, as fmt.Errorf("writing %s: %w") does not.
 
 // recoveryError reports whether the result e is such an error value: a
-// composite literal (or its address) of a type declared in this package
+// composite literal (or its address), or a local variable whose only value
+// is one (its fields may be set on the way), of a type declared in this package
 // that implements error, with the object or a path inside it in a field,
 // whose Error method's string constants say the path is kept
 // (recoveryFormat).
 func (t *Tracker) recoveryError(e ast.Expr) bool {
 	e = ast.Unparen(e)
+	if id, ok := e.(*ast.Ident); ok {
+		// "repoError := &upgradeRepoV2Error{...}; ...; return repoError"
+		v, _ := t.info.Uses[id].(*types.Var)
+		if v == nil || !t.local(v) {
+			return false
+		}
+		e = t.onlyValue(v)
+		if e == nil {
+			return false
+		}
+		e = ast.Unparen(e)
+	}
 	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
 		e = ast.Unparen(u.X)
 	}
@@ -79,4 +92,50 @@ func (t *Tracker) formatsForRecovery(body *ast.BlockStmt) bool {
 		return true
 	})
 	return found
+}
+
+// onlyValue returns the value of the local variable v when the function
+// assigns it exactly once, in its declaration ("v := x", "var v = x"),
+// and never takes its address; nil otherwise.
+func (t *Tracker) onlyValue(v *types.Var) ast.Expr {
+	if t.body == nil {
+		return nil
+	}
+	var value ast.Expr
+	n := 0
+	ast.Inspect(t.body, func(m ast.Node) bool {
+		switch m := m.(type) {
+		case *ast.AssignStmt:
+			for i, l := range m.Lhs {
+				id, ok := ast.Unparen(l).(*ast.Ident)
+				if !ok || t.lhsVar(id) != v {
+					continue
+				}
+				n++
+				if m.Tok == token.DEFINE && len(m.Lhs) == len(m.Rhs) {
+					value = m.Rhs[i]
+				}
+			}
+		case *ast.ValueSpec:
+			for i, id := range m.Names {
+				if t.info.Defs[id] == v {
+					n++
+					if len(m.Names) == len(m.Values) {
+						value = m.Values[i]
+					}
+				}
+			}
+		case *ast.UnaryExpr:
+			if id, ok := ast.Unparen(m.X).(*ast.Ident); ok && m.Op == token.AND && t.info.Uses[id] == v {
+				n += 2 // its address: written elsewhere
+			}
+		case *ast.IncDecStmt, *ast.RangeStmt:
+			// not a string or error variable's ways of assignment
+		}
+		return true
+	})
+	if n != 1 {
+		return nil
+	}
+	return value
 }

@@ -77,3 +77,53 @@ func upgradeWithContext() error {
 	}
 	return os.RemoveAll(tempdir)
 }
+
+// The error value built in a local variable, its fields set on the way,
+// then returned (restic's exact shape): the return shows the backup too.
+// (The value built is named first: "stored for later".)
+func upgradeBuildingError() error {
+	tempdir, err := os.MkdirTemp("", "upgrade-") // want `temp directory tempdir from os.MkdirTemp is stored for later but not removed on the return that leaks it, so it stays on disk there: remove it there only: call os.RemoveAll\(tempdir\) before each leaking exit that comes before it is stored for later$`
+	if err != nil {
+		return err
+	}
+	raw, err := load()
+	if err != nil {
+		return err
+	}
+	backup := filepath.Join(tempdir, "config")
+	if err := os.WriteFile(backup, raw, 0o600); err != nil {
+		os.RemoveAll(tempdir)
+		return err
+	}
+	if err := upgrade(); err != nil {
+		repoError := &upgradeError{Err: err, BackupFilePath: backup}
+		if err := upgrade(); err != nil {
+			repoError.Err = errors.Join(repoError.Err, err)
+		}
+		return repoError
+	}
+	return os.RemoveAll(tempdir)
+}
+
+// The same with an error that names the path as context only: removing
+// it on every error return is right.
+func upgradeBuildingContext() error {
+	tempdir, err := os.MkdirTemp("", "upgrade-") // want `remove it there only: name the error result err and defer func\(\) { if err != nil { os.RemoveAll\(tempdir\) } }\(\) right after the error check`
+	if err != nil {
+		return err
+	}
+	raw, err := load()
+	if err != nil {
+		return err
+	}
+	backup := filepath.Join(tempdir, "config")
+	if err := os.WriteFile(backup, raw, 0o600); err != nil {
+		os.RemoveAll(tempdir)
+		return err
+	}
+	if err := upgrade(); err != nil {
+		stepErr := &stepError{Err: err, Path: backup}
+		return stepErr
+	}
+	return os.RemoveAll(tempdir)
+}
