@@ -129,8 +129,12 @@ func (t *Tracker) onlyValue(v *types.Var) ast.Expr {
 			if id, ok := ast.Unparen(m.X).(*ast.Ident); ok && m.Op == token.AND && t.info.Uses[id] == v {
 				n += 2 // its address: written elsewhere
 			}
-		case *ast.IncDecStmt, *ast.RangeStmt:
-			// not a string or error variable's ways of assignment
+		case *ast.RangeStmt:
+			for _, x := range []ast.Expr{m.Key, m.Value} {
+				if id, ok := x.(*ast.Ident); ok && t.lhsVar(id) == v {
+					n += 2 // assigned at each iteration
+				}
+			}
 		}
 		return true
 	})
