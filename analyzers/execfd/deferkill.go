@@ -1,6 +1,7 @@
 package execfd
 
 import (
+	"fmt"
 	"go/ast"
 
 	"golang.org/x/tools/go/ast/astutil"
@@ -92,4 +93,10 @@ func (fn *fun) killsCmd(call *ast.CallExpr, cmd *command) bool {
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 	return ok && sel.Sel.Name == "Kill" && len(call.Args) == 0 &&
 		(fn.isProcessOf(sel.X, cmd.v) || fn.isAliasOf(sel.X, cmd.v))
+}
+
+// killedHint is the hint of the unwaited-child rule for a child killed on
+// every exit: wait for it where it is killed.
+func killedHint(name string) string {
+	return fmt.Sprintf("call %[1]s.Wait right after the Kill that ends it (defer func() { %[1]s.Process.Kill(); %[1]s.Wait() }())", name)
 }

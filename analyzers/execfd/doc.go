@@ -189,7 +189,8 @@
 //     or a deferred closure that kills it; no os.Exit skips it) dies
 //     with the function: neither is reported by this rule; if it is
 //     never waited the rule above still reports it (a zombie until the
-//     parent exits; strict-only in test code);
+//     parent exits; strict-only in test code), and for the killed child
+//     its hint is to call Wait right after the Kill;
 //   - exec.CommandContext running a shell (sh, bash, dash or zsh, by name or
 //     path, with -c; also behind env, sudo, doas, nice, ionice, timeout,
 //     nohup, setsid or stdbuf, which run their arguments as a command and

@@ -11,7 +11,7 @@ import (
 func runFixture(work func()) error {
 	cmd := exec.Command("sleep", "60")
 	cmd.Stdout = os.Stdout
-	if err := cmd.Start(); err != nil { // want `cmd.Start succeeds but the child is not waited on some path \(Process.Kill and Signal do not reap it\)`
+	if err := cmd.Start(); err != nil { // want `cmd.Start succeeds but the child is not waited on some path \(Process.Kill and Signal do not reap it\): .*; call cmd.Wait right after the Kill that ends it \(defer func\(\) { cmd.Process.Kill\(\); cmd.Wait\(\) }\(\)\)$`
 		return err
 	}
 	defer cmd.Process.Kill()

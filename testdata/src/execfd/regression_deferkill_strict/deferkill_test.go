@@ -13,9 +13,21 @@ import (
 func TestDeferKill(t *testing.T) {
 	cmd := exec.Command("sleep", "60")
 	cmd.Stdout = os.Stdout
-	if err := cmd.Start(); err != nil { // want `cmd.Start succeeds but the child is not waited on some path \(Process.Kill and Signal do not reap it\)`
+	if err := cmd.Start(); err != nil { // want `cmd.Start succeeds but the child is not waited on some path \(Process.Kill and Signal do not reap it\): .*; call cmd.Wait right after the Kill that ends it \(defer func\(\) { cmd.Process.Kill\(\); cmd.Wait\(\) }\(\)\)$`
 		t.Fatal(err)
 	}
 	defer cmd.Process.Kill()
 	time.Sleep(10 * time.Millisecond)
+}
+
+// Killed on one path only: the general hint.
+func TestKilledOnOnePath(t *testing.T) {
+	cmd := exec.Command("sleep", "60")
+	if err := cmd.Start(); err != nil { // want `cmd.Start succeeds but the child is not waited on some path \(Process.Kill and Signal do not reap it\): .*; on every path, call go cmd.Wait\(\) if it must keep running`
+		t.Fatal(err)
+	}
+	if testing.Short() {
+		return
+	}
+	cmd.Process.Kill()
 }
