@@ -187,8 +187,14 @@
 //     os.Stdin, os.Stdout or os.Stderr: it keeps the parent's output open
 //     after the parent exits, so whoever reads the parent's output waits for
 //     the child too. A child whose SysProcAttr.Pdeathsig is set before the
-//     start on every path dies with the parent and is not reported by this
-//     rule; if it is never waited the rule above still reports it;
+//     start on every path dies with the parent, and one killed on every
+//     exit of the function after its successful start (a Kill deferred
+//     before anything can end the function, "defer cmd.Process.Kill()"
+//     or a deferred closure that kills it; no os.Exit skips it) dies
+//     with the function: neither is reported by this rule; if it is
+//     never waited the rule above still reports it (a zombie until the
+//     parent exits; strict-only in test code), and for the killed child
+//     its hint is to call Wait right after the Kill;
 //   - exec.CommandContext running a shell (sh, bash, dash or zsh, by name or
 //     path, with -c; also behind env, sudo, doas, nice, ionice, timeout,
 //     nohup, setsid or stdbuf, which run their arguments as a command and

@@ -107,6 +107,11 @@ func (fn *fun) checkParamStarts() {
 			if !ok || l.Kind != pathflow.Return || !fn.returnsError(ret, sig.Results().Len()-1) || fn.inPipeCloseFailure(ret) {
 				continue
 			}
+			// "return bg, cmd.Start()": Start's own error, nil when the
+			// child runs (runningchild.go).
+			if fn.returnsStartError(l, ps.start, q.Err) {
+				continue
+			}
 			if fn.endsProgram(ret) {
 				ends = append(ends, l)
 			} else {

@@ -39,9 +39,10 @@ func (fn *fun) checkWaits() {
 			// A monitor: it reads the parent's pipe and ends with the parent.
 			continue
 		}
-		// A child whose parent-death signal is set dies with the parent: it
-		// cannot hold the parent's files after the parent exits.
-		if field, std := fn.parentStdio(cmd, start); std != "" && !returned && (cmd.released || !cmd.waited) && !fn.diesWithParent(cmd, start) {
+		// A child whose parent-death signal is set dies with the parent,
+		// and one killed on every exit of the function (deferkill.go) dies
+		// with it: it cannot hold the parent's files after the parent exits.
+		if field, std := fn.parentStdio(cmd, start); std != "" && !returned && (cmd.released || !cmd.waited) && !fn.diesWithParent(cmd, start) && !fn.killedOnEveryExit(cmd, start) {
 			how := "is never waited in this function"
 			if cmd.released {
 				how = "is released with Process.Release"
@@ -207,6 +208,11 @@ func (fn *fun) reportUnwaited(report func(analysis.Diagnostic), cmd *command, st
 	// leaves the child unwaited too: where they all wait already, the
 	// advice points at nothing (storage's chrootarchive).
 	hint = fn.unwaitedHint(cmd, start, l, errVar, len(rel) > 1, unlisted > 0)
+	if !fn.outputPipe(cmd) && cmd.handoffs == nil && fn.killedOnEveryExit(cmd, start) {
+		// Killed on every exit already (deferkill.go): only the Wait
+		// is missing, and it returns at once after the Kill.
+		hint = killedHint(fn.stopName(cmd.v))
+	}
 	report(analysis.Diagnostic{
 		Pos: start.Pos(), End: start.End(),
 		Message: fmt.Sprintf("%s.Start succeeds but the child is not waited on some path%s: %s; %s",

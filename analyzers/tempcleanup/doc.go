@@ -33,7 +33,12 @@
 //     log.Fatal*), or returned in an error whose format says the path is
 //     left for the user to recover from ("the old configuration is kept
 //     in %s": kept, left, saved, backup, preserved, restore, recover,
-//     remains, manually, inspect). An error that names the path only as
+//     remains, manually, inspect), or in a field of an error value built
+//     at the return whose type's Error method says so (restic's
+//     "return &upgradeRepoV2Error{BackupFilePath: backup}", whose Error
+//     says "there is a backup of the config file in %v"); the hint then
+//     never defers the removal on the error result, which would run at
+//     that return too. An error that names the path only as
 //     context ("writing %s: %w") hands nothing off. A call that gives the
 //     path to the user another way — a viewer started on it — shows it
 //     too when the branch taken on its failure prints it ("if
@@ -352,7 +357,8 @@
 // code tells them: "err != nil", an error predicate on err (errors.Is,
 // errors.As, os.IsExist and the like, or a function of the project that
 // returns false for a nil error, known by a fact of passes/errpred), the
-// object being nil (or "" for a directory name), or a boolean variable
+// object being nil (or "" for a name, also tested as len(name) == 0: a
+// wrapper that returns "" when it could not create), or a boolean variable
 // holding any of these ("owned := err == nil; ...; if owned { ... }").
 //
 // A range loop over a table that is never empty — a composite literal

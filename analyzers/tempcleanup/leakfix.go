@@ -89,7 +89,10 @@ func (c *checker) removalHint(fn ast.Node, cr *tempfacts.Creation, a *tempfacts.
 		return h
 	}
 	errName, named, errOK := c.errorResult(fn)
-	allErr := errOK && allErrorReturns(c.pass.TypesInfo, exits)
+	// A removal deferred on the error result would also run at a return
+	// whose error shows the object to the user (recoveryerror.go in
+	// tempfacts): it must be removed at the leaking exits only.
+	allErr := errOK && allErrorReturns(c.pass.TypesInfo, exits) && !shownByReturn(kept, t)
 	if use := firstInUse(kept, t); !allErr && use.IsValid() {
 		// Something that cannot remove it still uses it after a
 		// leaking exit (a socket bound inside it, a path inside it
@@ -204,6 +207,20 @@ func keptAt(body *ast.BlockStmt, t *tempfacts.Tracker) []ast.Node {
 		return true
 	})
 	return kept
+}
+
+// shownByReturn reports whether one of the kept nodes is a return that
+// shows the object to the user (an error value that names it for
+// recovery).
+func shownByReturn(kept []ast.Node, t *tempfacts.Tracker) bool {
+	for _, n := range kept {
+		if _, ok := n.(*ast.ReturnStmt); ok {
+			if r, _ := t.Classify(n, nil); r == tempfacts.Shown {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // handedOn reports whether one of the kept nodes hands the object to

@@ -17,7 +17,7 @@ func TestDefault(t *testing.T) {
 		"tempcleanup/usehelper", "tempcleanup/regression_artifactdir", "tempcleanup/regression_expectedfailure",
 		"tempcleanup/regression_callerdir", "tempcleanup/regression_printed",
 		"tempcleanup/regression_derived", "tempcleanup/regression_deferbefore", "tempcleanup/owners", "tempcleanup/ownersmain", "tempcleanup/wrapper",
-		"tempcleanup/borrow", "tempcleanup/values", "tempcleanup/owncreator", "tempcleanup/guardeddefer", "tempcleanup/failedtests", "tempcleanup/regression_cleanupbefore")
+		"tempcleanup/borrow", "tempcleanup/values", "tempcleanup/owncreator", "tempcleanup/guardeddefer", "tempcleanup/failedtests", "tempcleanup/regression_cleanupbefore", "tempcleanup/regression_emptyname")
 }
 
 func TestFixes(t *testing.T) {
@@ -74,7 +74,7 @@ func TestFlagGuard(t *testing.T) {
 // it, no t.TempDir() under a goroutine of the test (issue 26).
 func TestUnsafeHints(t *testing.T) {
 	analysistest.Run(t, testdatadir.Dir(t), tempcleanup.Analyzer, "tempcleanup/regression_mountedtemp", "tempcleanup/regression_goroutinetemp", "tempcleanup/regression_recoverypath",
-		"tempcleanup/regression_keptforinspection")
+		"tempcleanup/regression_keptforinspection", "tempcleanup/regression_shownerror")
 }
 
 // TestOtherRemover: a field released by a method of another type is

@@ -123,9 +123,19 @@
 // made, is served as well by a name from os.MkdirTemp kept in a variable,
 // and is told so. The same fixed-name hint goes to production code that
 // makes a fixed directory with os.MkdirAll, builds other paths on it
-// (filepath.Join(dir, name), dir + "/name", outside creations) and never
-// removes it: a place the program expects to find again on its next run,
-// as a daemon's log buffer read back after a restart.
+// (filepath.Join(dir, name), dir + "/name", outside creations), makes
+// random entries in it (os.MkdirTemp(dir, ...), os.CreateTemp(dir, ...))
+// or returns it to its callers, and never removes it: a place the program
+// expects to find again on its next run, as a daemon's log buffer read
+// back after a restart or a per-user base whose per-run directories are
+// made and removed inside it (a random base would be left behind at every
+// run). At the call of a function that creates at its parameter (a
+// createsAt fact), a path built from a package-level variable or constant
+// that other code of the package also uses — in any function, since the
+// creation is the callee's — gets the same hint (a cache file the program
+// reads back at start); uses that only write or create do not count: the
+// variable's address (a flag bound to it), the default given to a flag
+// function, and the arguments of creations or of other creating calls.
 //
 // Not reported: names with a random part (from os.CreateTemp, os.MkdirTemp,
 // math/rand), caller-supplied paths (parameters, exported fields, fields

@@ -33,8 +33,11 @@ import (
 // with os.MkdirAll — which accepts the directory as it finds it — and
 // builds other paths on it (filepath.Join(dir, name) or dir + "/name"
 // outside creations: a log buffer's prefix that a restarted daemon reads
-// back), and never removes it, is told to keep the name, not to make it
-// random.
+// back), makes random entries in it (os.MkdirTemp(dir, ...),
+// os.CreateTemp(dir, ...)) or returns it to its callers (a per-user base
+// such as lazygit's, the parent of a per-run os.MkdirTemp), and never
+// removes it, is told to keep the name, not to make it random: a random
+// base per run that nothing removes would be left behind at every run.
 
 // readElsewhere reports whether other code than the creations knows the
 // path's name: the path is built from a package-level constant or
@@ -180,7 +183,8 @@ func (c *checker) outsideFunc(n ast.Node) func(ast.Node) bool {
 
 // persistsAcrossRuns reports whether production code makes the fixed
 // directory with os.MkdirAll and builds other paths on it outside
-// creations: a place the program expects to find again (see above).
+// creations, makes random entries in it or returns it, and never removes
+// it: a place the program expects to find again (see above).
 func (c *checker) persistsAcrossRuns(call *fscall.Call) bool {
 	if call.Kind != fscall.CreateDir || call.Func.Name() != "MkdirAll" || call.Path == nil || c.file == nil {
 		return false
@@ -201,11 +205,27 @@ func (c *checker) persistsAcrossRuns(call *fscall.Call) bool {
 	ast.Inspect(c.file, func(n ast.Node) bool {
 		var base ast.Expr
 		switch x := n.(type) {
+		case *ast.ReturnStmt:
+			// Returned: the callers get the same directory at every
+			// call, a base they put things in (lazygit's per-user
+			// base, the parent of its per-run os.MkdirTemp).
+			for _, r := range x.Results {
+				if b, ok := ast.Unparen(r).(*ast.Ident); ok && c.pass.TypesInfo.Uses[b] == obj {
+					built = true
+				}
+			}
+			return true
 		case *ast.CallExpr:
 			fn, _ := typeutil.Callee(c.pass.TypesInfo, x).(*types.Func)
 			if fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "os" && (fn.Name() == "RemoveAll" || fn.Name() == "Remove") && len(x.Args) == 1 {
 				if a, ok := ast.Unparen(x.Args[0]).(*ast.Ident); ok && c.pass.TypesInfo.Uses[a] == obj {
 					removed = true // removed by the program: not kept for the next run
+				}
+			}
+			if fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "os" && (fn.Name() == "MkdirTemp" || fn.Name() == "CreateTemp") && len(x.Args) == 2 {
+				// The parent of random entries: a base kept for them.
+				if b, ok := ast.Unparen(x.Args[0]).(*ast.Ident); ok && c.pass.TypesInfo.Uses[b] == obj {
+					built = true
 				}
 			}
 			if fn == nil || fn.Pkg() == nil || fn.Name() != "Join" || len(x.Args) < 2 {
@@ -252,7 +272,104 @@ func fixedRemedy(call *fscall.Call) string {
 		" under a directory only this user can write ($XDG_RUNTIME_DIR, or /run/<app> made 0700), or check with os.Lstat after creating it that this user owns it and it is not a symlink"
 }
 
+// argFixedRemedy is the hint for a fixed name, given to a creating
+// function, that other code reads.
+func argFixedRemedy() string {
+	return "other code uses this fixed name, which a random one would break: keep the name but put it under a directory only this user can write ($XDG_RUNTIME_DIR, or os.UserCacheDir()), or have the callee check with os.Lstat after creating it that this user owns it and it is not a symlink"
+}
+
 func isString(t types.Type) bool {
 	b, ok := t.Underlying().(*types.Basic)
 	return ok && b.Info()&types.IsString != 0
+}
+
+// argReadElsewhere is readElsewhere for the argument of a call to a
+// function that creates at its parameter (a createsAt fact): the creation
+// is the callee's, so every other use of the package-level variable or
+// constant the argument is built from counts, in any function (a
+// loadRelays(knownRelaysFile) at start that reads back what
+// saveRelays(knownRelaysFile) writes: syncthing's strelaypoolsrv), except
+// those that only write or create: the variable's address (a flag bound
+// to it), the value given to a function of package flag (the default it
+// shows in its usage), and arguments of creations or of other calls that
+// create at that parameter.
+func (c *checker) argReadElsewhere(call *ast.CallExpr, arg ast.Expr, d tempdir.Path) bool {
+	if d.Origin.Flag {
+		return false // the flag's remedy applies
+	}
+	if d.Origin.Where != "" {
+		return true // a variable of another package, by its fact
+	}
+	e := arg
+	if v := c.paths.Value(e); v != nil {
+		e = v
+	}
+	objs := make(map[types.Object]bool)
+	ast.Inspect(e, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			obj := c.pass.TypesInfo.Uses[id]
+			switch obj.(type) {
+			case *types.Const, *types.Var:
+				if obj.Pkg() == c.pass.Pkg && obj.Parent() == obj.Pkg().Scope() && isString(obj.Type()) {
+					objs[obj] = true
+				}
+			}
+		}
+		return true
+	})
+	if len(objs) == 0 {
+		return false
+	}
+	c.markCreations()
+	found := false
+	for _, f := range c.pass.Files {
+		ast.PreorderStack(f, nil, func(n ast.Node, stack []ast.Node) bool {
+			if found {
+				return false
+			}
+			if n == ast.Node(arg) {
+				return false // the call's own argument
+			}
+			id, ok := n.(*ast.Ident)
+			if !ok || !objs[c.pass.TypesInfo.Uses[id]] || c.inCreation[id] || len(stack) == 0 {
+				return true
+			}
+			found = !c.onlyWrites(id, stack)
+			return true
+		})
+	}
+	return found
+}
+
+// onlyWrites reports whether the use id of a package-level path variable
+// writes or creates rather than reads: its address taken, an argument of
+// a function of package flag, or an argument of a call to a function that
+// creates at that parameter.
+func (c *checker) onlyWrites(id *ast.Ident, stack []ast.Node) bool {
+	switch p := stack[len(stack)-1].(type) {
+	case *ast.UnaryExpr:
+		return p.Op == token.AND
+	case *ast.AssignStmt:
+		for _, l := range p.Lhs {
+			if l == ast.Expr(id) {
+				return true
+			}
+		}
+	case *ast.CallExpr:
+		callee := typeutil.StaticCallee(c.pass.TypesInfo, p)
+		if callee == nil {
+			return false
+		}
+		if callee.Pkg() != nil && callee.Pkg().Path() == "flag" {
+			return true
+		}
+		if f := c.facts.of(callee); f != nil {
+			for _, pc := range f.Params {
+				if pc.Index < len(p.Args) && p.Args[pc.Index] == ast.Expr(id) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }

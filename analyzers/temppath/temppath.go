@@ -395,8 +395,11 @@ func (c *checker) checkCallee(call *ast.CallExpr) {
 			continue
 		}
 		fix := "pass a path in a directory from os.MkdirTemp"
-		if d.Origin.Flag {
+		switch {
+		case d.Origin.Flag:
 			fix = "default the flag to a path under os.UserCacheDir() or $XDG_RUNTIME_DIR, or to one in a per-run os.MkdirTemp directory"
+		case c.argReadElsewhere(call, arg, d): // fixedname.go
+			fix = argFixedRemedy()
 		}
 		diag := analysis.Diagnostic{
 			Pos: arg.Pos(), End: arg.End(),

@@ -29,7 +29,7 @@ func TestStrict(t *testing.T) {
 // TestFixedName: no random name for a fixed path that other code reads
 // (issue 26).
 func TestFixedName(t *testing.T) {
-	analysistest.Run(t, testdatadir.Dir(t), temppath.Analyzer, "temppath/fixedname", "temppath/fixednamelib", "temppath/regression_fixedreaders", "temppath/regression_executable")
+	analysistest.Run(t, testdatadir.Dir(t), temppath.Analyzer, "temppath/fixedname", "temppath/fixednamelib", "temppath/regression_fixedreaders", "temppath/regression_executable", "temppath/regression_fixedbase", "temppath/regression_readbackvar")
 }
 
 // TestFreshTmpfs: a function that mounts a fresh tmpfs on /tmp owns the

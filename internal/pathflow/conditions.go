@@ -201,6 +201,12 @@ func (s *search) implies(cond ast.Expr, val bool, st *state, approx bool) fact {
 			if s.q.NotNil != nil && pkgtypes.IsNil(info, y) && (e.Op == token.EQL) == val && s.q.NotNil(x) {
 				return absent // x == nil where x cannot be nil
 			}
+			if isZeroInt(info, x) {
+				x, y = y, x
+			}
+			if s.emptyName(x, st) && isZeroInt(info, y) && (e.Op == token.EQL) == val {
+				return absent // len(name) == 0: as name == ""
+			}
 			id, ok := x.(*ast.Ident)
 			if !ok {
 				return 0
@@ -514,6 +520,35 @@ func (s *search) assignedConst(n ast.Node, st *state) {
 			st.conds.set(atom, constant.BoolVal(tv.Value))
 		}
 	}
+}
+
+// emptyName reports whether e is len(Obj), Obj a string not assigned
+// since the creation: zero exactly when the name is "", which no created
+// file or directory has.
+func (s *search) emptyName(e ast.Expr, st *state) bool {
+	call, ok := e.(*ast.CallExpr)
+	if !ok || len(call.Args) != 1 || st.obj == nil {
+		return false
+	}
+	if b, ok := s.q.Info.Uses[identOf(call.Fun)].(*types.Builtin); !ok || b.Name() != "len" {
+		return false
+	}
+	id, ok := ast.Unparen(call.Args[0]).(*ast.Ident)
+	if !ok || s.q.Info.Uses[id] != st.obj {
+		return false
+	}
+	b, ok := st.obj.Type().Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
+}
+
+func identOf(e ast.Expr) *ast.Ident {
+	id, _ := ast.Unparen(e).(*ast.Ident)
+	return id
+}
+
+func isZeroInt(info *types.Info, e ast.Expr) bool {
+	tv, ok := info.Types[e]
+	return ok && tv.Value != nil && tv.Value.Kind() == constant.Int && constant.Sign(tv.Value) == 0
 }
 
 func isZeroString(info *types.Info, e ast.Expr) bool {

@@ -50,7 +50,7 @@
 //     the true branch of a call that is true only for a non-nil error
 //     (Query.ErrPredicate: errors.Is(Err, target), os.IsNotExist(Err), a
 //     predicate with a fact) is a failure branch; so is the branch where
-//     Query.Obj, not assigned since, is nil (or ""); so is the branch
+//     Query.Obj, not assigned since, is nil (or "", or of length 0); so is the branch
 //     where "_, ok := Err.(T)" gave ok. A boolean local variable (its
 //     address never taken, no function literal assigning it) assigned such
 //     a condition, or a constant, carries the branch it rules out to every

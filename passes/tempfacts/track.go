@@ -539,6 +539,11 @@ func (t *Tracker) Classify(n ast.Node, stack []ast.Node) (Reason, *types.Var) {
 		// the caller no way to the object: it is kept in use, not
 		// handed off, unless a caller of the package removes the
 		// path's parent (insideresult.go).
+		for _, e := range n.Results {
+			if t.recoveryError(e) { // recoveryerror.go
+				return Shown, nil
+			}
+		}
 		best := NoReason
 		for i, e := range n.Results {
 			switch h := t.holds(e); {
