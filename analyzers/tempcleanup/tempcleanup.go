@@ -881,13 +881,7 @@ func (c *checker) guardOf(fn ast.Node, s ast.Node) *ast.IfStmt {
 // ownNodes calls f for the nodes of fn's body outside nested function
 // literals.
 func (c *checker) ownNodes(fn ast.Node, f func(ast.Node)) {
-	var body *ast.BlockStmt
-	switch fn := fn.(type) {
-	case *ast.FuncDecl:
-		body = fn.Body
-	case *ast.FuncLit:
-		body = fn.Body
-	}
+	body := funcBody(fn)
 	if body == nil {
 		return
 	}

@@ -62,13 +62,7 @@ func (c *checker) failureOnly(fn ast.Node, leaks []pathflow.Leak) bool {
 // declaration or a literal) of a _test.go file, returns a non-nil error to
 // callers that all fail the test on it (failingvalue.go).
 func (c *checker) failingErrorReturn(fn ast.Node, ret *ast.ReturnStmt) bool {
-	var body *ast.BlockStmt
-	switch fn := fn.(type) {
-	case *ast.FuncDecl:
-		body = fn.Body
-	case *ast.FuncLit:
-		body = fn.Body
-	}
+	body := funcBody(fn)
 	if body == nil || len(ret.Results) == 0 || !strings.HasSuffix(c.pass.Fset.File(ret.Pos()).Name(), "_test.go") {
 		return false
 	}

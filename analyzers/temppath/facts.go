@@ -136,18 +136,8 @@ func (c *creations) exportFunc(fn *types.Func, d *ast.FuncDecl) {
 	if sig.TypeParams().Len() > 0 || !stringOrPointer(sig.Results().At(0).Type()) {
 		return
 	}
-	var rets []*ast.ReturnStmt
-	ast.Inspect(d.Body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.ReturnStmt:
-			rets = append(rets, n)
-		}
-		return true
-	})
 	var f *sharedVar
-	for _, ret := range rets {
+	for _, ret := range tempdir.ReturnStmts(d.Body) {
 		if len(ret.Results) != sig.Results().Len() {
 			f = nil // a bare return of named results: not followed
 			break

@@ -229,16 +229,7 @@ func (ev *evaluator) callResult(call *ast.CallExpr, fn *types.Func, index int) (
 	if sig.Recv() != nil || index >= sig.Results().Len() {
 		return val{}, false
 	}
-	var rets []*ast.ReturnStmt
-	ast.Inspect(decl.Body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.ReturnStmt:
-			rets = append(rets, n)
-		}
-		return true
-	})
+	rets := ReturnStmts(decl.Body)
 	if len(rets) == 0 {
 		return val{}, false
 	}
@@ -424,4 +415,20 @@ func (r *Result) where(pos token.Pos) string {
 
 func (r *Result) exprText(e ast.Expr) string {
 	return types.ExprString(e)
+}
+
+// ReturnStmts returns the return statements of a function body, not those
+// of the function literals inside it.
+func ReturnStmts(body *ast.BlockStmt) []*ast.ReturnStmt {
+	var rets []*ast.ReturnStmt
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			rets = append(rets, n)
+		}
+		return true
+	})
+	return rets
 }
