@@ -31,7 +31,7 @@ func (t *Tracker) recoveryError(e ast.Expr) bool {
 		if v == nil || !t.local(v) {
 			return false
 		}
-		e = t.onlyValue(v)
+		e = t.res.dirs.Value(id) // its only assignment, the declaration
 		if e == nil {
 			return false
 		}
@@ -92,54 +92,4 @@ func (t *Tracker) formatsForRecovery(body *ast.BlockStmt) bool {
 		return true
 	})
 	return found
-}
-
-// onlyValue returns the value of the local variable v when the function
-// assigns it exactly once, in its declaration ("v := x", "var v = x"),
-// and never takes its address; nil otherwise.
-func (t *Tracker) onlyValue(v *types.Var) ast.Expr {
-	if t.body == nil {
-		return nil
-	}
-	var value ast.Expr
-	n := 0
-	ast.Inspect(t.body, func(m ast.Node) bool {
-		switch m := m.(type) {
-		case *ast.AssignStmt:
-			for i, l := range m.Lhs {
-				id, ok := ast.Unparen(l).(*ast.Ident)
-				if !ok || t.lhsVar(id) != v {
-					continue
-				}
-				n++
-				if m.Tok == token.DEFINE && len(m.Lhs) == len(m.Rhs) {
-					value = m.Rhs[i]
-				}
-			}
-		case *ast.ValueSpec:
-			for i, id := range m.Names {
-				if t.info.Defs[id] == v {
-					n++
-					if len(m.Names) == len(m.Values) {
-						value = m.Values[i]
-					}
-				}
-			}
-		case *ast.UnaryExpr:
-			if id, ok := ast.Unparen(m.X).(*ast.Ident); ok && m.Op == token.AND && t.info.Uses[id] == v {
-				n += 2 // its address: written elsewhere
-			}
-		case *ast.RangeStmt:
-			for _, x := range []ast.Expr{m.Key, m.Value} {
-				if id, ok := x.(*ast.Ident); ok && t.lhsVar(id) == v {
-					n += 2 // assigned at each iteration
-				}
-			}
-		}
-		return true
-	})
-	if n != 1 {
-		return nil
-	}
-	return value
 }
