@@ -179,8 +179,8 @@ func (c *checker) entries() map[*types.Func]bool {
 // program entry whose body may start no process.
 func (c *checker) inQuietEntry(s *site) bool {
 	d, ok := s.fun.(*ast.FuncDecl)
-	if !ok {
-		return false
+	if !ok || d.Recv != nil || d.Type.Params.NumFields() != 0 || d.Type.Results.NumFields() != 0 {
+		return false // an entry is a func(): no need to look for registrations
 	}
 	fn, ok := c.pass.TypesInfo.Defs[d.Name].(*types.Func)
 	return ok && c.entries()[fn] && !c.bodyStarts(fn)
