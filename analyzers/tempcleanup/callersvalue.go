@@ -22,10 +22,12 @@ func (c *checker) reportCallersValueLeak(fn ast.Node, cr *tempfacts.Creation, na
 	if l.Kind == pathflow.Reentry {
 		return // a loop's next creation: the story is no simpler here
 	}
-	// Strict when the caller's value is an argument: whether the callee
-	// makes a temp object at all then depends on what this call passes
-	// (a key file's path, or the key itself), which is not followed.
-	strictOnly := cr.CallersArg || c.failureOnly(fn, leaks) || c.keptAtExitOnly(cr, leaks, t) || c.prunedOnNextRun(fn, cr)
+	// When the caller's value is an argument, whether the callee makes a
+	// temp object at all depends on what this call passes (a key file's
+	// path, or the key itself), as a leak on an error path depends on the
+	// error: where it creates one, the leak is certain, and the claim says
+	// "when it created it".
+	strictOnly := c.failureOnly(fn, leaks) || c.keptAtExitOnly(cr, leaks, t) || c.prunedOnNextRun(fn, cr)
 	callee := c.calleeName(cr)
 	msg := fmt.Sprintf("%s from %s is not removed on %s, so it stays on disk when %s created it (on another path %s returns its caller's own value instead)",
 		what(cr, name), callee, everyOrAny(never), callee, callee)

@@ -66,8 +66,11 @@
 // value instead)"), with a hint that removes the object only when it is
 // not that value and no edit: removing what they got could delete their
 // original. When that value is one of the arguments (not only a field of
-// the receiver), whether a call gets a temp object at all depends on what
-// it passes, which is not followed: those reports are strict-only. A branch on a comparison of the object with another variable
+// the receiver), whether a call gets a temp object depends on what it
+// passes (goreleaser's keyPath writes a key given inline to a temp file
+// and returns a key file's path as it is): on the calls where it creates
+// one, the leak is certain, and the report says "when F created it", as a
+// leak on an error path is reported though the error may never happen. A branch on a comparison of the object with another variable
 // ("if p != key { defer os.Remove(p) }") is taken for that test: where
 // they are equal the object is the caller's own value, and needs nothing.
 //

@@ -105,10 +105,9 @@ func KeyPath(key string) (string, error) {
 }
 
 // Use never removes the key file KeyPath made, when it made one: whether
-// it does depends on the argument, which is not followed, so only -strict
-// reports it (regression_callersvalue_strict).
+// it makes one depends on the argument, but where it does the file stays.
 func Use(key string) ([]string, error) {
-	p, err := KeyPath(key)
+	p, err := KeyPath(key) // want `temp file p from KeyPath is not removed on any path, so it stays on disk when KeyPath created it \(on another path KeyPath returns its caller's own value instead\): remove it where it leaks, but only when it is not the value of yours that KeyPath hands back \(compare it with that value first\)`
 	if err != nil {
 		return nil, err
 	}

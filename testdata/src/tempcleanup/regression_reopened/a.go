@@ -65,11 +65,11 @@ func checksum(r io.Reader) (int64, error) {
 }
 
 // copyIfNotFile returns the caller's own file when it is one, a temp copy
-// otherwise: the caller cannot tell them apart, and removing what it got
-// could delete its original. A creator only on the copy's path, which
-// depends on the argument: only -strict tells its callers of the copy they
-// leak (regression_callersvalue_strict); its own leak on the copy's error
-// path is reported as any creator's.
+// otherwise: removing what the caller got could delete its original, unless
+// it compares it with what it passed first. A creator only on the copy's
+// path, which depends on the argument: its callers are told of the copy
+// they leak when it was made (regression_callersvalue); its own leak on the
+// copy's error path is reported as any creator's.
 func copyIfNotFile(r io.Reader) (*os.File, error) {
 	if f, ok := r.(*os.File); ok {
 		return f, nil
@@ -85,7 +85,7 @@ func copyIfNotFile(r io.Reader) (*os.File, error) {
 }
 
 func load(r io.Reader) error {
-	f, err := copyIfNotFile(r)
+	f, err := copyIfNotFile(r) // want `temp file f from copyIfNotFile is not removed on any path, so it stays on disk when copyIfNotFile created it \(on another path copyIfNotFile returns its caller's own value instead\): remove it where it leaks, but only when it is not the value of yours that copyIfNotFile hands back \(compare it with that value first\)`
 	if err != nil {
 		return err
 	}
