@@ -162,6 +162,7 @@ func (c *checker) function(fn ast.Node, body *ast.BlockStmt) {
 		c.creation(fn, g, cr, stack, own)
 		return true
 	})
+	c.listLeaks(fn, body) // namelist.go
 }
 
 // what names the object for messages: "temp directory dir".

@@ -334,27 +334,8 @@ func (r *Result) dirParamOf(sig *types.Signature, c *Creation) int {
 // value, or a load through the pointer, given to a remover (os.Remove, a
 // function that releases the parameter by removing it).
 func (r *Result) removesStored(ci ssa.CallInstruction, p, val ssa.Value) bool {
-	common := ci.Common()
-	if common.IsInvoke() {
-		return false
-	}
-	callee := common.StaticCallee()
-	if callee == nil {
-		return false
-	}
-	obj, ok := callee.Object().(*types.Func)
-	if !ok {
-		return false
-	}
-	for i, a := range common.Args {
-		if !storedObject(a, p, val) {
-			continue
-		}
-		switch {
-		case stdRemovers[funcKey(obj)] && i == 0:
-			return true
-		case isStd(funcKeyPath(obj)) && obj.Pkg() != r.pkg:
-		case callee.Signature.Recv() == nil && r.ParamUse(obj, i) == Release && !r.keepsParam(obj, i):
+	for _, a := range ci.Common().Args {
+		if storedObject(a, p, val) && r.removesArg(ci, a) {
 			return true
 		}
 	}

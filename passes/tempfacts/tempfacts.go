@@ -1160,6 +1160,8 @@ func (r *Result) computeReleases(fn *types.Func, d *ast.FuncDecl) *releases {
 		p := sig.Params().At(i)
 		switch {
 		case pkgtypes.IsOSFile(p.Type()), isString(p.Type()):
+		case isStringSlice(p.Type()):
+			// A list of paths, removed element by element (elemrange.go).
 		case isEmptyInterface(p.Type()):
 			// A path handed over as any: v.(string) is the path, and a
 			// function that removes it releases it (a path as any is

@@ -674,9 +674,11 @@ func (t *Tracker) callReason(call *ast.CallExpr, stack []ast.Node) (Reason, *typ
 					return NoReason, nil
 				}
 				// Into a field, a global or an element: a store. Into
-				// a local list whose fate is not followed (often an
-				// argument list), or anywhere else: a hand-off, as
-				// for a local composite value.
+				// a local list: the list holds it from here on, and
+				// tempcleanup follows the list on the SSA form
+				// (namelist.go) for the objects made in the function;
+				// anywhere else: a hand-off, as for a local composite
+				// value.
 				if len(stack) > 0 && t.appendsOutside(call, stack[len(stack)-1]) {
 					return stored(h), nil
 				}

@@ -1,0 +1,126 @@
+// Package regression_namelist: temp names appended to a local list are the
+// list's to remove (fzf's preview loop: the list is removed on the branch
+// where the command started, dropped on the other).
+package regression_namelist
+
+import (
+	"os"
+	"os/exec"
+
+	lib "tempcleanup/regression_namelistlib"
+)
+
+// writeTemp is a creator wrapper: it returns the name ("" on failure).
+func writeTemp(data string) string {
+	f, err := os.CreateTemp("", "x-*")
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	f.WriteString(data)
+	return f.Name()
+}
+
+func removeFiles(files []string) {
+	for _, name := range files {
+		os.Remove(name)
+	}
+}
+
+// DirectSlice drops the list when the command does not start.
+func DirectSlice(items []string) error {
+	var tempFiles []string
+	tempFiles = append(tempFiles, writeTemp(items[0])) // want `temp file from writeTemp is appended to tempFiles, which the return named drops without removing it, so it stays on disk: remove the temp files appended to tempFiles before returning there`
+	cmd := exec.Command("cat", tempFiles...)
+	if err := cmd.Start(); err != nil {
+		return err
+	}
+	err := cmd.Wait()
+	removeFiles(tempFiles)
+	return err
+}
+
+// Removed removes the list on both branches.
+func Removed(items []string) error {
+	var tempFiles []string
+	tempFiles = append(tempFiles, writeTemp(items[0]))
+	cmd := exec.Command("cat", tempFiles...)
+	if err := cmd.Start(); err != nil {
+		removeFiles(tempFiles)
+		return err
+	}
+	err := cmd.Wait()
+	removeFiles(tempFiles)
+	return err
+}
+
+// Deferred defers the removal right after the append.
+func Deferred(items []string) error {
+	var tempFiles []string
+	for _, it := range items {
+		tempFiles = append(tempFiles, writeTemp(it))
+	}
+	defer lib.RemoveFiles(tempFiles)
+	return exec.Command("cat", tempFiles...).Run()
+}
+
+// DeferredBefore registers, before the appends, a closure that removes
+// what the list holds when the function returns.
+func DeferredBefore(items []string) error {
+	var tempFiles []string
+	defer func() {
+		for _, name := range tempFiles {
+			os.Remove(name)
+		}
+	}()
+	for _, it := range items {
+		tempFiles = append(tempFiles, writeTemp(it))
+	}
+	return exec.Command("cat", tempFiles...).Run()
+}
+
+// InlineLoop removes each element in place on every path.
+func InlineLoop(items []string) error {
+	var tempFiles []string
+	for _, it := range items {
+		tempFiles = append(tempFiles, writeTemp(it))
+	}
+	err := exec.Command("cat", tempFiles...).Run()
+	for _, name := range tempFiles {
+		os.Remove(name)
+	}
+	return err
+}
+
+// Returned hands the list to the caller.
+func Returned(items []string) []string {
+	var tempFiles []string
+	for _, it := range items {
+		tempFiles = append(tempFiles, writeTemp(it))
+	}
+	return tempFiles
+}
+
+// Dirs: directories appended after their creation's error check, dropped
+// when a later one fails.
+func Dirs(n int) ([]string, error) {
+	var dirs []string
+	for i := 0; i < n; i++ {
+		d, err := os.MkdirTemp("", "d") // want `temp directory from os.MkdirTemp is appended to dirs, which the return named drops without removing it, so it stays on disk: remove the temp directories appended to dirs before returning there`
+		if err != nil {
+			return nil, err
+		}
+		dirs = append(dirs, d)
+		if err := os.WriteFile(d+"/x", nil, 0o600); err != nil {
+			return nil, err
+		}
+	}
+	return dirs, nil
+}
+
+// OnlySome removes the list only through a helper that skips some.
+func OnlySome(items []string) {
+	var tempFiles []string
+	tempFiles = append(tempFiles, writeTemp(items[0])) // want `temp file from writeTemp is appended to tempFiles, which the return named drops`
+	lib.RemoveSome(tempFiles, func(string) bool { return len(items) > 1 })
+}
