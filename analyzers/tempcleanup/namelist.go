@@ -18,10 +18,11 @@ import (
 // which are not the function's to remove.
 
 // appendsAndCreates reports whether the body of fn, outside nested
-// function literals, calls append and creates a temp object: the cheap
-// test before the list is followed.
+// function literals, calls append and creates a temp object, or calls a
+// function that returns a list of temp names: the cheap test before the
+// list is followed.
 func (c *checker) appendsAndCreates(body *ast.BlockStmt) bool {
-	appends, creates := false, false
+	appends, creates, lists := false, false, false
 	ast.Inspect(body, func(n ast.Node) bool {
 		if _, ok := n.(*ast.FuncLit); ok {
 			return false
@@ -35,14 +36,16 @@ func (c *checker) appendsAndCreates(body *ast.BlockStmt) bool {
 				appends = true
 			}
 		}
-		if !creates {
+		if c.res.ListResult(call) >= 0 {
+			lists = true // a list of temp names a function returns
+		} else if !creates {
 			if _, ok := typeutil.Callee(c.pass.TypesInfo, call).(*types.Func); ok && c.res.Creation(call) != nil {
 				creates = true
 			}
 		}
-		return !(appends && creates)
+		return !lists && !(appends && creates)
 	})
-	return appends && creates
+	return lists || (appends && creates)
 }
 
 // listLeaks reports the temp objects appended to a local list that some
@@ -62,7 +65,39 @@ func (c *checker) listLeaks(fn ast.Node, body *ast.BlockStmt) {
 		}
 		var rel []analysis.RelatedInformation
 		for _, pos := range l.Exits {
-			rel = append(rel, analysis.RelatedInformation{Pos: pos, Message: "returns here without removing it"})
+			msg := "returns here without removing it"
+			if l.Again {
+				msg = "called again here, losing the previous list"
+			}
+			rel = append(rel, analysis.RelatedInformation{Pos: pos, Message: msg})
+		}
+		if l.FromCall {
+			// A list a function returned (tempfacts' returnsTempList).
+			objs := "temp files"
+			if l.Creation.Kind == tempfacts.Dir {
+				objs = "temp directories"
+			}
+			d := analysis.Diagnostic{Pos: l.Creation.Call.Pos(), End: l.Creation.Call.End(), Related: rel,
+				Message: fmt.Sprintf("the %s whose names %s returns in %s are not removed on the path named, so they stay on disk: remove each of them before returning there",
+					objs, c.calleeName(l.Creation), list)}
+			switch {
+			case l.Discarded:
+				d.Message = fmt.Sprintf("the %s whose names %s returns are discarded at the call and never removed here, so they stay on disk unless what uses them removes them: keep the list and remove each of them when done",
+					objs, c.calleeName(l.Creation))
+				d.Related = nil
+				c.r.ReportStrict(d) // the names may live on in another result, in a command that uses the files
+				continue
+			case l.Again:
+				d.Message = fmt.Sprintf("the %s whose names %s returns in %s are not removed before it is called again in the loop, so they stay on disk: remove each of them on every path to the next call",
+					objs, c.calleeName(l.Creation), list)
+			case l.Escaped:
+				d.Message = fmt.Sprintf("the %s whose names %s returns in %s are passed to code that is not known to remove them, and are not removed here on every path: remove each of them here, or give the callee a removal on every path",
+					objs, c.calleeName(l.Creation), list)
+				c.r.ReportStrict(d)
+				continue
+			}
+			c.r.Report(d)
+			continue
 		}
 		d := analysis.Diagnostic{Pos: l.Creation.Call.Pos(), End: l.Creation.Call.End(), Related: rel,
 			Message: fmt.Sprintf("%s from %s is appended to %s, which the return named drops without removing it, so it stays on disk: remove %s before returning there",

@@ -1,11 +1,13 @@
 package tempfacts
 
 import (
+	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
+	"golang.org/x/tools/go/types/typeutil"
 )
 
 // Temp names collected in a local list ("tempFiles = append(tempFiles,
@@ -23,7 +25,16 @@ import (
 // A ListLeak is a temp object appended to a local list that some path of
 // the function drops.
 type ListLeak struct {
+	// Creation is the creation whose object was appended, or, for a
+	// list a function returned (its returnsTempList fact), that call
+	// (Object is then the list's result index, and FromCall is set).
 	Creation *Creation
+	FromCall bool
+	// Discarded: the list a call returned is assigned to _.
+	Discarded bool
+	// Again: the list a call returned is dropped by reaching that call
+	// again, in a loop (Exits then holds the call).
+	Again bool
 	// List is the variable the append is assigned to, nil if none.
 	List *ast.Ident
 	// Exits are the returns (or the closing brace) reached with the
@@ -61,18 +72,31 @@ func (r *Result) ListLeaks(fn ast.Node) []ListLeak {
 		body = fn.Body
 	}
 	calls := make(map[token.Pos]*ast.CallExpr)
-	assigned := make(map[*ast.CallExpr]*ast.Ident)
+	// assigned maps a call and a result index to the variable the
+	// result is assigned to.
+	type result struct {
+		call *ast.CallExpr
+		i    int
+	}
+	assigned := make(map[result]*ast.Ident)
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.CallExpr:
 			calls[n.Lparen] = n
 		case *ast.AssignStmt:
-			if len(n.Lhs) == len(n.Rhs) {
-				for i, rhs := range n.Rhs {
-					if call, ok := ast.Unparen(rhs).(*ast.CallExpr); ok {
-						if id, ok := n.Lhs[i].(*ast.Ident); ok {
-							assigned[call] = id
-						}
+			for i, lhs := range n.Lhs {
+				id, ok := lhs.(*ast.Ident)
+				if !ok {
+					continue
+				}
+				switch {
+				case len(n.Lhs) == len(n.Rhs):
+					if call, ok := ast.Unparen(n.Rhs[i]).(*ast.CallExpr); ok {
+						assigned[result{call, 0}] = id
+					}
+				case len(n.Rhs) == 1:
+					if call, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr); ok {
+						assigned[result{call, i}] = id
 					}
 				}
 			}
@@ -88,6 +112,27 @@ func (r *Result) ListLeaks(fn ast.Node) []ListLeak {
 			}
 			ac := calls[call.Pos()]
 			if ac == nil {
+				continue
+			}
+			if i := r.ListResult(ac); i >= 0 {
+				// A list of temp names a function returned.
+				list := resultOf(call, i)
+				if list == nil {
+					continue
+				}
+				callee := typeutil.Callee(r.info, ac).(*types.Func).Origin()
+				if l := r.judgeList(sf, call, list, nil); l != nil {
+					l.Creation = &Creation{Call: ac, Callee: callee, Kind: r.listOf(callee).Kind, Object: i, Cleanup: -1}
+					l.FromCall = true
+					l.List = assigned[result{ac, i}]
+					if l.List != nil && l.List.Name == "_" {
+						// Discarded at the call: the caller chose not to
+						// hold the names (they may live on in another
+						// result, a command that uses the files).
+						l.List, l.Discarded = nil, true
+					}
+					leaks = append(leaks, *l)
+				}
 				continue
 			}
 			c := r.Creation(ac)
@@ -106,12 +151,12 @@ func (r *Result) ListLeaks(fn ast.Node) []ListLeak {
 				continue
 			}
 			for _, app := range appendsOf(obj) {
-				l := r.judgeList(sf, app, errV)
+				l := r.judgeList(sf, app, app, errV)
 				if l == nil {
 					continue
 				}
 				l.Creation = c
-				l.List = assigned[calls[app.Pos()]]
+				l.List = assigned[result{calls[app.Pos()], 0}]
 				leaks = append(leaks, *l)
 				break
 			}
@@ -206,11 +251,14 @@ func isAppend(call *ssa.Call) bool {
 	return ok && b.Name() == "append"
 }
 
-// judgeList follows the list that the append app makes and searches the
-// paths from it; nil when every path releases or hands it on.
-func (r *Result) judgeList(sf *ssa.Function, app *ssa.Call, errV ssa.Value) *ListLeak {
+// judgeList follows the list that the instruction start makes (an append
+// of a temp name, or a call that returns a list of them: the list is then
+// its result list) and searches the paths from it; nil when every path
+// releases or hands it on.
+func (r *Result) judgeList(sf *ssa.Function, start ssa.Instruction, list ssa.Value, errV ssa.Value) *ListLeak {
 	acts := make(map[ssa.Instruction]listAct)
 	seen := make(map[ssa.Value]bool)
+	merged := false // appended to another list: making it again loses nothing
 	var follow func(h ssa.Value)
 	mark := func(instr ssa.Instruction, a listAct) {
 		acts[instr] = max(acts[instr], a) // a removal wins over a hand-off, which wins over an escape
@@ -247,27 +295,26 @@ func (r *Result) judgeList(sf *ssa.Function, app *ssa.Call, errV ssa.Value) *Lis
 				}
 			case ssa.CallInstruction:
 				if call, ok := ref.(*ssa.Call); ok && isAppend(call) {
-					if call.Call.Args[0] == h {
-						follow(call)
-					}
+					follow(call) // append(h, x) and append(all, h...) hold what h holds
+					merged = merged || call.Call.Args[0] != h
 					continue
 				}
 				mark(ref, r.listCall(ref, h))
 			}
 		}
 	}
-	follow(app)
+	follow(list)
 	for instr, a := range acts {
-		if d, ok := instr.(*ssa.Defer); ok && a == listReleased && before(d, app) {
+		if d, ok := instr.(*ssa.Defer); ok && a == listReleased && before(d, start) {
 			// defer func() { removeFiles(files) }() before the append:
 			// it reads the list when the function returns.
 			return nil
 		}
 	}
-	if l := searchList(r, sf, app, errV, acts, false); l != nil {
+	if l := searchList(r, sf, start, errV, acts, false, merged); l != nil {
 		return l
 	}
-	if l := searchList(r, sf, app, errV, acts, true); l != nil {
+	if l := searchList(r, sf, start, errV, acts, true, merged); l != nil {
 		l.Escaped = true
 		return l
 	}
@@ -413,7 +460,10 @@ func (r *Result) listCall(ci ssa.CallInstruction, h ssa.Value) listAct {
 
 // searchList searches the paths of sf from the append app for a return
 // that drops the list; escapes release it unless strict.
-func searchList(r *Result, sf *ssa.Function, app *ssa.Call, errV ssa.Value, acts map[ssa.Instruction]listAct, strict bool) *ListLeak {
+func searchList(r *Result, sf *ssa.Function, start ssa.Instruction, errV ssa.Value, acts map[ssa.Instruction]listAct, strict, merged bool) *ListLeak {
+	_, again := start.(*ssa.Call)
+	again = again && !isAppend(start.(*ssa.Call)) && !merged // a call made again loses the list it returned before
+	lost := false
 	var l *ListLeak
 	visited := make([]bool, len(sf.Blocks))
 	var work []*ssa.BasicBlock
@@ -426,6 +476,10 @@ func searchList(r *Result, sf *ssa.Function, app *ssa.Call, errV ssa.Value, acts
 	walk := func(b *ssa.BasicBlock, from int) {
 		for _, instr := range b.Instrs[from:] {
 			if r.noReturn(instr) {
+				return
+			}
+			if instr == start {
+				lost = lost || again
 				return
 			}
 			switch acts[instr] {
@@ -465,9 +519,9 @@ func searchList(r *Result, sf *ssa.Function, app *ssa.Call, errV ssa.Value, acts
 			flow(s)
 		}
 	}
-	for i, instr := range app.Block().Instrs {
-		if instr == ssa.Instruction(app) {
-			walk(app.Block(), i+1)
+	for i, instr := range start.Block().Instrs {
+		if instr == start {
+			walk(start.Block(), i+1)
 			break
 		}
 	}
@@ -475,6 +529,11 @@ func searchList(r *Result, sf *ssa.Function, app *ssa.Call, errV ssa.Value, acts
 		b := work[0]
 		work = work[1:]
 		walk(b, 0)
+	}
+	if lost {
+		// The call made again in a loop is where the list is lost
+		// first: the story to tell, whatever exits follow.
+		return &ListLeak{Again: true, Exits: []token.Pos{start.Pos()}}
 	}
 	return l
 }
@@ -494,4 +553,243 @@ func before(a, b ssa.Instruction) bool {
 		}
 	}
 	return false
+}
+
+// returnsTempList is the fact of a function that returns, at result
+// Result, a list of the names of temp objects it created, itself or in the
+// closures it runs (fzf's replacePlaceholder: a closure given to the
+// template expander appends the name of each file it writes), or that a
+// function with this fact returned to it: its caller must remove them.
+type returnsTempList struct {
+	Result int
+	Kind   Kind
+}
+
+func (*returnsTempList) AFact() {}
+
+func (f *returnsTempList) String() string {
+	return fmt.Sprintf("returnsTempList(%s %d)", f.Kind, f.Result)
+}
+
+func (r *Result) listOf(fn *types.Func) *returnsTempList {
+	if fn.Pkg() != r.pkg {
+		return r.listMemo[fn]
+	}
+	return memoized(r, r.listMemo, fn, r.computeList)
+}
+
+// ListResult returns the result index at which the call returns a list of
+// temp names (the callee's returnsTempList fact), or -1.
+func (r *Result) ListResult(call *ast.CallExpr) int {
+	fn, ok := typeutil.Callee(r.info, call).(*types.Func)
+	if !ok {
+		return -1
+	}
+	if f := r.listOf(fn.Origin()); f != nil {
+		return f.Result
+	}
+	return -1
+}
+
+// listSources reports whether the body (function literals included)
+// appends and either creates a temp object or calls a function that
+// returns a list of them: the cheap test before the SSA form is built.
+func (r *Result) listSources(body *ast.BlockStmt) bool {
+	appends, creates, lists := false, false, false
+	ast.Inspect(body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || lists {
+			return !lists
+		}
+		if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
+			if b, ok := r.info.Uses[id].(*types.Builtin); ok && b.Name() == "append" {
+				appends = true
+			}
+		}
+		if r.ListResult(call) >= 0 {
+			lists = true
+		} else if !creates && r.Creation(call) != nil {
+			creates = true
+		}
+		return true
+	})
+	return lists || (appends && creates)
+}
+
+// computeList decides the returnsTempList fact of a function of the
+// package, on its SSA form.
+func (r *Result) computeList(fn *types.Func, d *ast.FuncDecl) *returnsTempList {
+	if generic(d) {
+		return nil
+	}
+	sig := fn.Type().(*types.Signature)
+	result := -1
+	for i := 0; i < sig.Results().Len(); i++ {
+		if isStringSlice(sig.Results().At(i).Type()) {
+			result = i
+			break
+		}
+	}
+	if result < 0 || !r.listSources(d.Body) {
+		return nil
+	}
+	sf := r.ssaFunc(fn)
+	if sf == nil {
+		return nil
+	}
+	calls := make(map[token.Pos]*ast.CallExpr)
+	ast.Inspect(d.Body, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok {
+			calls[call.Lparen] = call
+		}
+		return true
+	})
+	holders := make(map[ssa.Value]bool)
+	var kind Kind
+	var spread func(h ssa.Value)
+	spread = func(h ssa.Value) {
+		if holders[h] {
+			return
+		}
+		holders[h] = true
+		if fv, ok := h.(*ssa.FreeVar); ok {
+			for _, b := range boundTo(fv) {
+				spread(b)
+			}
+		}
+		for _, ref := range *h.Referrers() {
+			switch ref := ref.(type) {
+			case *ssa.Phi, *ssa.Slice, *ssa.ChangeType:
+				spread(ref.(ssa.Value))
+			case *ssa.UnOp:
+				if ref.Op == token.MUL {
+					spread(ref)
+				}
+			case *ssa.Call:
+				if isAppend(ref) {
+					spread(ref)
+				}
+			case *ssa.Store:
+				if ref.Val == h {
+					for _, cell := range cellsOf(ref.Addr) {
+						spread(cell)
+					}
+				}
+			case *ssa.MakeClosure:
+				// A cell captured by a closure: the closure's loads of
+				// its free variable (and, from a free variable, the
+				// cell it was bound to, below).
+				if fn, ok := ref.Fn.(*ssa.Function); ok {
+					for i, b := range ref.Bindings {
+						if b == h && i < len(fn.FreeVars) {
+							spread(fn.FreeVars[i])
+						}
+					}
+				}
+			}
+		}
+	}
+	for _, f := range withAnon(sf) {
+		for _, b := range f.Blocks {
+			for _, instr := range b.Instrs {
+				call, ok := instr.(*ssa.Call)
+				if !ok {
+					continue
+				}
+				ac := calls[call.Pos()]
+				if ac == nil {
+					continue
+				}
+				if i := r.ListResult(ac); i >= 0 {
+					if v := resultOf(call, i); v != nil {
+						if kind == 0 {
+							kind = r.listOf(typeutil.Callee(r.info, ac).(*types.Func).Origin()).Kind
+						}
+						spread(v)
+					}
+					continue
+				}
+				c := r.Creation(ac)
+				if c == nil || c.Object < 0 || c.CallersValue || c.Into != nil {
+					continue
+				}
+				obj := resultOf(call, c.Object)
+				if obj == nil {
+					continue
+				}
+				for _, app := range appendsOf(obj) {
+					if kind == 0 {
+						kind = c.Kind
+						if c.Kind == File {
+							kind = Path
+						}
+					}
+					spread(app)
+				}
+			}
+		}
+	}
+	for _, b := range sf.Blocks {
+		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && result < len(ret.Results) && holders[ret.Results[result]] {
+			return &returnsTempList{Result: result, Kind: kind}
+		}
+	}
+	return nil
+}
+
+// boundTo returns the values that the closures of fv's function bind to
+// fv, in the function that makes them.
+func boundTo(fv *ssa.FreeVar) []ssa.Value {
+	fn := fv.Parent()
+	outer := fn.Parent()
+	if outer == nil {
+		return nil
+	}
+	i := -1
+	for j, v := range fn.FreeVars {
+		if v == fv {
+			i = j
+		}
+	}
+	var vals []ssa.Value
+	for _, b := range outer.Blocks {
+		for _, instr := range b.Instrs {
+			if mc, ok := instr.(*ssa.MakeClosure); ok && mc.Fn == fn && i >= 0 && i < len(mc.Bindings) {
+				vals = append(vals, mc.Bindings[i])
+			}
+		}
+	}
+	return vals
+}
+
+// cellsOf returns the cells that a store at addr writes: a local
+// variable's (an Alloc), or, for a closure's free variable, that variable
+// itself; nil for any other address.
+func cellsOf(addr ssa.Value) []ssa.Value {
+	switch addr := addr.(type) {
+	case *ssa.Alloc, *ssa.FreeVar:
+		return []ssa.Value{addr}
+	}
+	return nil
+}
+
+// withAnon returns f and the function literals nested in it.
+func withAnon(f *ssa.Function) []*ssa.Function {
+	fns := []*ssa.Function{f}
+	for _, a := range f.AnonFuncs {
+		fns = append(fns, withAnon(a)...)
+	}
+	return fns
+}
+
+// resultOf returns result i of the call: the call itself when it has one
+// result, else its Extract.
+func resultOf(call *ssa.Call, i int) ssa.Value {
+	if _, ok := call.Type().(*types.Tuple); ok {
+		return extract(call, i)
+	}
+	if i == 0 {
+		return call
+	}
+	return nil
 }

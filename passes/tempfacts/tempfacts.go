@@ -32,7 +32,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:        run,
 	Requires:   []*analysis.Analyzer{tempdir.Analyzer, lazyssa.Analyzer},
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(returnsTemp), new(releases), new(borrows), new(takes), new(keepsInside), new(exitsOnError), new(failsTest), new(ownsTemp), new(returnsOwner), new(storesTemp)},
+	FactTypes:  []analysis.Fact{new(returnsTemp), new(releases), new(borrows), new(takes), new(keepsInside), new(exitsOnError), new(failsTest), new(ownsTemp), new(returnsOwner), new(storesTemp), new(returnsTempList)},
 }
 
 // returnsTemp is the fact of a function that returns a temp object its
@@ -193,6 +193,7 @@ type Result struct {
 
 	returnsMemo  map[*types.Func]*returnsTemp
 	storesMemo   map[*types.Func]*storesTemp
+	listMemo     map[*types.Func]*returnsTempList
 	releasesMemo map[*types.Func]*releases
 	ownerResults map[*types.Func]*OwnerResult // ownerresult.go
 	borrowsMemo  map[*types.Func]*borrows
@@ -274,6 +275,7 @@ func run(pass *analysis.Pass) (any, error) {
 		decls:        make(map[*types.Func]*ast.FuncDecl),
 		returnsMemo:  make(map[*types.Func]*returnsTemp),
 		storesMemo:   make(map[*types.Func]*storesTemp),
+		listMemo:     make(map[*types.Func]*returnsTempList),
 		releasesMemo: make(map[*types.Func]*releases),
 		ownerResults: make(map[*types.Func]*OwnerResult),
 		borrowsMemo:  make(map[*types.Func]*borrows),
@@ -340,6 +342,11 @@ func run(pass *analysis.Pass) (any, error) {
 				r.storesMemo[fn] = &st
 				mayCreate = true
 			}
+			var rl returnsTempList
+			if pass.ImportObjectFact(fn, &rl) {
+				r.listMemo[fn] = &rl
+				mayCreate = true
+			}
 			var rel releases
 			if pass.ImportObjectFact(fn, &rel) {
 				r.releasesMemo[fn] = &rel
@@ -392,6 +399,9 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		if mayCreate {
 			if f := r.storesOf(fn); f != nil {
+				pass.ExportObjectFact(fn, f)
+			}
+			if f := r.listOf(fn); f != nil {
 				pass.ExportObjectFact(fn, f)
 			}
 		}

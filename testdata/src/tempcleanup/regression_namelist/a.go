@@ -124,3 +124,80 @@ func OnlySome(items []string) {
 	tempFiles = append(tempFiles, writeTemp(items[0])) // want `temp file from writeTemp is appended to tempFiles, which the return named drops`
 	lib.RemoveSome(tempFiles, func(string) bool { return len(items) > 1 })
 }
+
+func each(f func(string) string) string { return f("{f}") }
+
+// Preview: the names a function returns are dropped when the command
+// does not start.
+func Preview(template string) error {
+	command, tempFiles := lib.Expand(template, each) // want `the temp files whose names regression_namelistlib.Expand returns in tempFiles are not removed on the path named, so they stay on disk: remove each of them before returning there`
+	cmd := exec.Command("sh", "-c", command)
+	if err := cmd.Start(); err != nil {
+		return err
+	}
+	err := cmd.Wait()
+	lib.RemoveFiles(tempFiles)
+	return err
+}
+
+// PreviewRemoved removes them on both branches.
+func PreviewRemoved(template string) error {
+	command, tempFiles := lib.ExpandVia(template, each)
+	cmd := exec.Command("sh", "-c", command)
+	if err := cmd.Start(); err != nil {
+		lib.RemoveFiles(tempFiles)
+		return err
+	}
+	err := cmd.Wait()
+	lib.RemoveFiles(tempFiles)
+	return err
+}
+
+// PreviewLoop drops them when a command of the loop does not start, and
+// makes the next list (fzf's preview goroutine).
+func PreviewLoop(requests chan string, show func(error)) {
+	for template := range requests {
+		command, tempFiles := lib.Expand(template, each) // want `the temp files whose names regression_namelistlib.Expand returns in tempFiles are not removed before it is called again in the loop, so they stay on disk: remove each of them on every path to the next call`
+		cmd := exec.Command("sh", "-c", command)
+		if err := cmd.Start(); err == nil {
+			cmd.Wait()
+			lib.RemoveFiles(tempFiles)
+		} else {
+			show(err)
+		}
+	}
+}
+
+// Merged gathers the lists and removes them all at the end.
+func Merged(templates []string) {
+	var all []string
+	for _, template := range templates {
+		command, tempFiles := lib.Expand(template, each)
+		all = append(all, tempFiles...)
+		exec.Command("sh", "-c", command).Run()
+	}
+	lib.RemoveFiles(all)
+}
+
+type running struct {
+	cmd   *exec.Cmd
+	files []string
+}
+
+// Handed keeps them with the command it returns.
+func Handed(template string) (*running, error) {
+	command, tempFiles := lib.Expand(template, each)
+	cmd := exec.Command("sh", "-c", command)
+	if err := cmd.Start(); err != nil {
+		lib.RemoveFiles(tempFiles)
+		return nil, err
+	}
+	return &running{cmd, tempFiles}, nil
+}
+
+// Discarded drops the list at the call: only -strict reports it
+// (regression_namelist_strict), the command may use the files later.
+func Discarded(template string, become func(string)) {
+	command, _ := lib.Expand(template, each)
+	become(command)
+}

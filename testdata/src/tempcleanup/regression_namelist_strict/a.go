@@ -3,7 +3,11 @@
 // with -strict.
 package regression_namelist_strict
 
-import "os"
+import (
+	"os"
+
+	lib "tempcleanup/regression_namelistlib"
+)
 
 // Escapes gives the list to a function value.
 func Escapes(use func([]string)) error {
@@ -32,4 +36,13 @@ func Removed(use func([]string)) error {
 		os.Remove(n)
 	}
 	return nil
+}
+
+func each(f func(string) string) string { return f("{f}") }
+
+// Discarded drops the list at the call: the command that names the files
+// may outlive the function (fzf's become), so only -strict reports it.
+func Discarded(template string, become func(string)) {
+	command, _ := lib.Expand(template, each) // want `the temp files whose names regression_namelistlib.Expand returns are discarded at the call and never removed here`
+	become(command)
 }

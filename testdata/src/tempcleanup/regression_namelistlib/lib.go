@@ -48,3 +48,41 @@ func Count(files []string) int { // want Count:"borrows\\(0\\)"
 	}
 	return n
 }
+
+// WriteTemp is a creator wrapper that returns the name ("" on failure).
+func WriteTemp(data string) string { // want WriteTemp:"returnsTemp\\(path 0\\)" WriteTemp:"borrows\\(0\\)"
+	f, err := os.CreateTemp("", "x-*")
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	f.WriteString(data)
+	return f.Name()
+}
+
+// Expand makes a temp file for each placeholder in a closure given to
+// another function and returns their names (fzf's replacePlaceholder).
+func Expand(template string, each func(func(string) string) string) (string, []string) { // want Expand:"returnsTempList\\(path 1\\)" Expand:"borrows\\(0, 1\\)"
+	tempFiles := []string{}
+	out := each(func(s string) string {
+		file := WriteTemp(s)
+		tempFiles = append(tempFiles, file)
+		return file
+	})
+	return out, tempFiles
+}
+
+// ExpandVia returns what Expand returned.
+func ExpandVia(template string, each func(func(string) string) string) (string, []string) { // want ExpandVia:"returnsTempList\\(path 1\\)" ExpandVia:"borrows\\(0, 1\\)"
+	return Expand(template, each)
+}
+
+// Names returns names it does not create.
+func Names(template string, each func(func(string) string) string) (string, []string) { // want Names:"borrows\\(0, 1\\)"
+	names := []string{}
+	out := each(func(s string) string {
+		names = append(names, s)
+		return s
+	})
+	return out, names
+}
