@@ -251,6 +251,12 @@ func (r *Result) outParam(sf *ssa.Function, p *ssa.Parameter, sig *types.Signatu
 	for _, st := range stores {
 		c, errV := r.storedCreation(st.Val, calls)
 		if c == nil {
+			if _, ok := st.Val.(*ssa.Const); !ok {
+				// Another value on another path (a cached path, the
+				// caller's own): the variable holds a temp object only
+				// on some paths, which the caller cannot tell apart.
+				return OutParam{}, false
+			}
 			continue
 		}
 		if r.removesDeferred(sf, p, st.Val) {
