@@ -150,6 +150,9 @@ func (r *Result) ListLeaks(fn ast.Node) []ListLeak {
 			if obj == nil {
 				continue
 			}
+			if r.otherWayOut(obj) {
+				continue // judged as a named object (tempcleanup's creation)
+			}
 			for _, app := range appendsOf(obj) {
 				l := r.judgeList(sf, app, app, errV)
 				if l == nil {
@@ -203,6 +206,47 @@ func anonOf(f *ssa.Function, lit *ast.FuncLit) *ssa.Function {
 		}
 	}
 	return nil
+}
+
+// otherWayOut reports whether the object v (or the Name() of the file v)
+// leaves the function's hands otherwise than through the list it is
+// appended to: removed (a deferred os.Remove before the append: the list
+// is then only a copy of the name, an argument list), stored into a field,
+// returned, captured by a closure, sent, or given to a function that takes
+// it or to unknown code. The list holds the obligation only when it is
+// the object's one way out.
+func (r *Result) otherWayOut(v ssa.Value) bool {
+	vals := []ssa.Value{v}
+	for _, ref := range *v.Referrers() {
+		if call, ok := ref.(*ssa.Call); ok && fileOfName(call) == v && call != v {
+			vals = append(vals, call)
+		}
+	}
+	for _, v := range vals {
+		for _, ref := range *v.Referrers() {
+			switch ref := ref.(type) {
+			case *ssa.Store:
+				if ia, ok := ref.Addr.(*ssa.IndexAddr); ok {
+					if _, ok := ia.X.(*ssa.Alloc); ok {
+						continue // an element of a local array: append's, a literal's
+					}
+				}
+				return true
+			case *ssa.Return, *ssa.MakeClosure, *ssa.Send, *ssa.MapUpdate:
+				return true
+			case ssa.CallInstruction:
+				if r.removesArg(ref, v) || r.listCall(ref, v) >= listEscaped {
+					return true
+				}
+				if callee := ref.Common().StaticCallee(); callee != nil {
+					if obj, ok := callee.Object().(*types.Func); ok && stdPrinters[funcKey(obj)] {
+						return true // shown to the user
+					}
+				}
+			}
+		}
+	}
+	return false
 }
 
 // appendsOf returns the appends that take the value v (or the Name() of

@@ -201,3 +201,51 @@ func Discarded(template string, become func(string)) {
 	command, _ := lib.Expand(template, each)
 	become(command)
 }
+
+// ArgumentList: the directory is removed by its own deferred removal; the
+// list is only the command's arguments (go/internal/srcimporter's cgo).
+func ArgumentList() error {
+	tmpdir, err := os.MkdirTemp("", "x")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmpdir)
+	args := []string{"tool", "-objdir", tmpdir}
+	args = append(args, "-I", tmpdir)
+	if err := exec.Command("go", args...).Run(); err != nil {
+		return err
+	}
+	return nil
+}
+
+// FileArguments: each file is removed by its own deferred removal of its
+// Name() (crypto/x509's testChainAgainstOpenSSL).
+func FileArguments() error {
+	args := []string{"verify"}
+	f, err := os.CreateTemp("", "roots")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(f.Name())
+	args = append(args, "-CAfile", f.Name())
+	return exec.Command("openssl", args...).Run()
+}
+
+type repo struct{ path string }
+
+// StoredToo: the directory is also stored in the value returned (git-lfs's
+// test repo): the list is not its only way out.
+func StoredToo() (*repo, error) {
+	path, err := os.MkdirTemp("", "repo")
+	if err != nil {
+		return nil, err
+	}
+	r := &repo{path: path}
+	args := []string{"init"}
+	args = append(args, path)
+	if err := exec.Command("git", args...).Run(); err != nil {
+		os.RemoveAll(path)
+		return nil, err
+	}
+	return r, nil
+}
