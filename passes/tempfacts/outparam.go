@@ -83,6 +83,15 @@ func (r *Result) OutCreation(call *ast.CallExpr) *Creation {
 	if !ok || call.Ellipsis.IsValid() {
 		return nil
 	}
+	addressed := false
+	for _, a := range call.Args {
+		if u, ok := ast.Unparen(a).(*ast.UnaryExpr); ok && u.Op == token.AND {
+			addressed = true
+		}
+	}
+	if !addressed {
+		return nil // no &v: nothing to store into
+	}
 	fn = fn.Origin()
 	f := r.storesOf(fn)
 	if f == nil {
@@ -150,8 +159,9 @@ func (r *Result) outAssign(stmt ast.Node, c *Creation) *Assign {
 }
 
 // outStores lists the pointer parameters of d that the body assigns
-// through ("*p = ...", "*p, err = ..."): the syntactic pre-pass that says
-// whether the function's SSA form is worth building for the fact.
+// through ("*p = ...", "*p, err = ..."), when the body also creates a temp
+// object: the syntactic pre-pass that says whether the function's SSA form
+// is worth building for the fact.
 func (r *Result) outStores(d *ast.FuncDecl) map[*types.Var]bool {
 	var ptrs map[*types.Var]bool
 	for _, f := range d.Type.Params.List {
@@ -171,8 +181,11 @@ func (r *Result) outStores(d *ast.FuncDecl) map[*types.Var]bool {
 	if ptrs == nil {
 		return nil
 	}
-	found := false
+	found, creates := false, false
 	ast.Inspect(d.Body, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok && !creates && r.Creation(call) != nil {
+			creates = true
+		}
 		as, ok := n.(*ast.AssignStmt)
 		if !ok {
 			return true
@@ -190,7 +203,7 @@ func (r *Result) outStores(d *ast.FuncDecl) map[*types.Var]bool {
 		}
 		return true
 	})
-	if !found {
+	if !found || !creates {
 		return nil
 	}
 	return ptrs
