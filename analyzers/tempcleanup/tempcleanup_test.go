@@ -32,7 +32,7 @@ func TestStrict(t *testing.T) {
 	t.Cleanup(func() { tempcleanup.Analyzer.Flags.Set("strict", "false") })
 	analysistest.Run(t, testdatadir.Dir(t), tempcleanup.Analyzer, "tempcleanup/strict", "tempcleanup/strictmain", "tempcleanup/shimmain", "tempcleanup/strictborrow",
 		"tempcleanup/strict_closedcreator", "tempcleanup/regression_besidetarget_strict",
-		"tempcleanup/regression_callersvalue_strict", "tempcleanup/regression_namelist_strict")
+		"tempcleanup/regression_callersvalue_strict", "tempcleanup/regression_namelist_strict", "tempcleanup/regression_outparam_strict")
 }
 
 // TestLeakFixes checks the hints and fixes that remove a temp object only

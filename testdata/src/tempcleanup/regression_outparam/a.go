@@ -174,3 +174,18 @@ func Removes() error {
 	var name string
 	return lib.RemovedOnFailure(&name)
 }
+
+// CallerDir: made in the directory its caller gave it, and never removed
+// here: the directory's owner cleans up, reported only with -strict
+// (regression_outparam_strict).
+func CallerDir(dir string, r io.Reader, sigOK bool) (string, error) {
+	var name string
+	var sig []byte
+	if err := lib.Visit(dir, &name, &sig, "binary", r); err != nil {
+		return "", err
+	}
+	if !sigOK {
+		return "", errors.New("no signature")
+	}
+	return name, nil
+}

@@ -122,3 +122,14 @@ func Cached(name *string, cache string) error { // want Cached:"takes\\(1\\)"
 	*name = tmp.Name()
 	return tmp.Close()
 }
+
+// Extract returns what Visit stored: a creator for its own callers
+// (syncthing's readTarGz, returning the binary to upgradeToURL).
+func Extract(dir string, r io.Reader) (string, error) { // want Extract:"returnsTemp\\(path 0, in param 0\\)" Extract:"borrows\\(0, 1\\)"
+	var name string
+	var sig []byte
+	if err := Visit(dir, &name, &sig, "binary", r); err != nil {
+		return "", err
+	}
+	return name, nil
+}
