@@ -572,7 +572,8 @@
 // stored one (tempfacts' storesTemp fact, read from the callee's SSA form).
 // Passing &tempName to such a callee again does not hand the object off;
 // a later call in a loop may store nothing, so reaching it again loses
-// nothing. In the callee, the store through its pointer parameter moves
+// nothing, and the paths go on through it (a later call's error return
+// leaves what an earlier one stored). In the callee, the store through its pointer parameter moves
 // the obligation to the caller; a store through any other pointer is a
 // hand-off as before.
 //

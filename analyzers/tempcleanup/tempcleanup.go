@@ -286,18 +286,13 @@ func (c *checker) creation(fn ast.Node, g *cfg.CFG, cr *tempfacts.Creation, stac
 			ErrPredicate: c.pass.ResultOf[errpred.Analyzer].(*errpred.Result).Arg,
 			Release:      release, Registers: c.res.Registers, Exit: c.res.Exits().Kind, ExitOnError: c.res.ExitOnError,
 			Deferred: earlier, Table: c.res.Table, Results: c.results(fn),
+			MayMakeNothing: cr.Into != nil,
 		})
 	}
 	query := func(t *tempfacts.Tracker) []pathflow.Leak {
 		return queryWith(c.ownOpsCannotFail(t, obj, c.closeCannotFail(fn, obj, borrowingMounts(mounts, t.Release)))) // cannotfail.go, unwritten.go
 	}
 	leaks := query(t)
-	if cr.Into != nil {
-		// A callee that stores through the pointer may store nothing
-		// when called again (a visitor given another entry): reaching
-		// the call again loses nothing.
-		leaks = slices.DeleteFunc(leaks, func(l pathflow.Leak) bool { return l.Kind == pathflow.Reentry })
-	}
 	if debug {
 		fmt.Printf("%s: %s leaks %v\n", c.pass.Fset.Position(cr.Call.Pos()), name, leaks)
 	}

@@ -59,7 +59,7 @@ func ReadTarGz(r io.Reader) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		if err := visit(&tempName, &sig, hdr.Name, tr); err != nil { // want `temp file tempName from visit is returned to the caller but not removed on the 2 returns that leak it, so it stays on disk there: remove it there only: name the error result retErr and defer func\(\) { if retErr != nil { os.Remove\(tempName\) } }\(\) before the loop that calls visit`
+		if err := visit(&tempName, &sig, hdr.Name, tr); err != nil { // want `temp file tempName from visit is returned to the caller but not removed on the 3 returns that leak it, so it stays on disk there: remove it there only: name the error result retErr and defer func\(\) { if retErr != nil { os.Remove\(tempName\) } }\(\) before the loop that calls visit`
 			return "", err
 		}
 	}
