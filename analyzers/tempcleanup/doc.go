@@ -564,4 +564,43 @@
 // downloads of earlier updates before it makes its own dir). A prune after
 // the creation, on some paths only, of another pattern or directory, or a
 // glob whose matches are not removed keeps the finding.
+//
+// Made through a pointer: a function that stores a temp object it made
+// (or a creator's result) through a pointer parameter and returns without
+// removing it, on some path ("*tempFile, err = writeBinary(dir, r)" in
+// syncthing's archive visitor), makes its caller's variable hold the
+// object: "visit(dir, &tempName, ...)" is judged as "tempName, err :=
+// writeBinary(dir, r)" would be, from that call on, with the call's error
+// result as the creation's error when the callee's error says whether it
+// stored one (tempfacts' storesTemp fact, read from the callee's SSA form).
+// Passing &tempName to such a callee again does not hand the object off;
+// a later call in a loop may store nothing, so reaching it again loses
+// nothing, and the paths go on through it (a later call's error return
+// leaves what an earlier one stored). In the callee, the store through its pointer parameter moves
+// the obligation to the caller; a store through any other pointer is a
+// hand-off as before.
+//
+// Lists of temp names: a temp name appended to a local list
+// ("tempFiles = append(tempFiles, WriteTemporaryFile(items))") is the
+// list's to remove from then on. The list is followed on the SSA form
+// (through phis, appends, subslices, the cell of a variable a closure
+// captures) to every return: a range loop that removes each element, a
+// function that does so for its []string parameter (fzf's removeFiles:
+// tempfacts' releases fact), directly, deferred, or in a closure that is
+// called or deferred (also one deferred before the appends, which reads
+// the list when it runs), releases it; returning it, storing it, sending
+// it or passing it to a function that takes it hands it on; a return
+// reached with none of these leaks every name appended ("temp file from
+// WriteTemporaryFile is appended to tempFiles, which the return named
+// drops without removing it"). The hint removes only what was appended:
+// the list may hold other paths. The same holds for a list a function
+// returns (tempfacts' returnsTempList: fzf's replacePlaceholder, whose
+// closure appends the name of each file it writes): in the caller, a
+// return that drops it, or the same call made again in a loop before the
+// list is removed, leaks it (fzf's preview loop, which removes the files
+// only when the command started). Reported only with -strict: a list
+// that only an escape into unknown code lets go; a list discarded at the
+// call ("command, _ := replacePlaceholder(...)": the names may live on in
+// the command, run after the function returns); a list of objects made
+// in a directory someone else manages.
 package tempcleanup

@@ -136,7 +136,13 @@ func (c *checker) removalHint(fn ast.Node, cr *tempfacts.Creation, a *tempfacts.
 		} else {
 			h.fix = fmt.Sprintf("remove it there only: name the error result %s and %s", errName, cond)
 		}
-		h.fix += afterCreation(a)
+		if a.Creation.Into != nil && inLoop(fn, a.Stmt) {
+			// visit(&name) in a loop: one deferred function, which reads
+			// the variable when it runs, covers every call.
+			h.fix += fmt.Sprintf(" before the loop that calls %s", c.calleeName(cr))
+		} else {
+			h.fix += afterCreation(a)
+		}
 		if f, ok := c.deferFix(fn, a, cond); ok && c.errNameHolds(fn, errName, named, f.TextEdits[len(f.TextEdits)-1].Pos) {
 			if !named {
 				edits, ok := c.nameResults(fn, errName)
@@ -822,4 +828,27 @@ func afterCreation(a *tempfacts.Assign) string {
 		return " right after the error check"
 	}
 	return ""
+}
+
+// inLoop reports whether the statement lies in a loop of the function fn
+// (not of a function literal inside it).
+func inLoop(fn ast.Node, stmt ast.Node) bool {
+	found := false
+	ast.PreorderStack(funcBody(fn), nil, func(n ast.Node, stack []ast.Node) bool {
+		if found {
+			return false
+		}
+		if n != stmt {
+			_, lit := n.(*ast.FuncLit)
+			return !lit
+		}
+		for _, s := range stack {
+			switch s.(type) {
+			case *ast.ForStmt, *ast.RangeStmt:
+				found = true
+			}
+		}
+		return false
+	})
+	return found
 }

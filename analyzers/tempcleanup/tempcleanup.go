@@ -145,10 +145,13 @@ func (c *checker) function(fn ast.Node, body *ast.BlockStmt) {
 			// The function's own loop over random names, as os.CreateTemp
 			// is written: it made the object, and owes its removal on
 			// every path that does not return it.
-			if own = c.res.ExclusiveAssign(fn, call, stack); own == nil {
+			if own = c.res.ExclusiveAssign(fn, call, stack); own != nil {
+				cr = own.Creation
+			} else if cr = c.res.OutCreation(call); cr == nil {
+				// Not stored through a pointer argument either
+				// (tempfacts' storesTemp).
 				return true
 			}
-			cr = own.Creation
 		}
 		if g == nil {
 			g = c.res.CFG(fn)
@@ -159,6 +162,7 @@ func (c *checker) function(fn ast.Node, body *ast.BlockStmt) {
 		c.creation(fn, g, cr, stack, own)
 		return true
 	})
+	c.listLeaks(fn, body) // namelist.go
 }
 
 // what names the object for messages: "temp directory dir".
@@ -202,7 +206,18 @@ func (c *checker) creation(fn ast.Node, g *cfg.CFG, cr *tempfacts.Creation, stac
 			})
 		}
 	}
+	if cr.Into != nil {
+		// visit(&name): name holds the object from the call on, in the
+		// call statement or the assignment of its error.
+		switch parent.(type) {
+		case *ast.ExprStmt, *ast.AssignStmt, *ast.ValueSpec:
+			parent = nil
+		default:
+			return
+		}
+	}
 	switch parent := parent.(type) {
+	case nil:
 	case *ast.CallExpr:
 		c.forwarded(parent, cr)
 		return
@@ -227,11 +242,11 @@ func (c *checker) creation(fn ast.Node, g *cfg.CFG, cr *tempfacts.Creation, stac
 	}
 	a := own
 	if a == nil {
-		a = c.res.AssignOf(parent, cr)
+		a = c.res.AssignOf(stack[len(stack)-1], cr)
 	}
 	if a == nil {
-		if !cr.CallersValue {
-			c.owningFieldAt(fn, g, parent, cr)
+		if !cr.CallersValue && cr.Into == nil {
+			c.owningFieldAt(fn, g, stack[len(stack)-1], cr)
 		}
 		return // stored into a field or element
 	}
@@ -266,6 +281,7 @@ func (c *checker) creation(fn ast.Node, g *cfg.CFG, cr *tempfacts.Creation, stac
 			ErrPredicate: c.pass.ResultOf[errpred.Analyzer].(*errpred.Result).Arg,
 			Release:      release, Registers: c.res.Registers, Exit: c.res.Exits().Kind, ExitOnError: c.res.ExitOnError,
 			Deferred: earlier, Table: c.res.Table, Results: c.results(fn),
+			MayMakeNothing: cr.Into != nil,
 		})
 	}
 	query := func(t *tempfacts.Tracker) []pathflow.Leak {

@@ -17,7 +17,8 @@ func TestDefault(t *testing.T) {
 		"tempcleanup/usehelper", "tempcleanup/regression_artifactdir", "tempcleanup/regression_expectedfailure",
 		"tempcleanup/regression_callerdir", "tempcleanup/regression_printed",
 		"tempcleanup/regression_derived", "tempcleanup/regression_deferbefore", "tempcleanup/owners", "tempcleanup/ownersmain", "tempcleanup/wrapper",
-		"tempcleanup/borrow", "tempcleanup/values", "tempcleanup/owncreator", "tempcleanup/guardeddefer", "tempcleanup/failedtests", "tempcleanup/regression_cleanupbefore", "tempcleanup/regression_emptyname")
+		"tempcleanup/borrow", "tempcleanup/values", "tempcleanup/owncreator", "tempcleanup/guardeddefer", "tempcleanup/failedtests", "tempcleanup/regression_cleanupbefore", "tempcleanup/regression_emptyname",
+		"tempcleanup/regression_outparam", "tempcleanup/regression_namelist")
 }
 
 func TestFixes(t *testing.T) {
@@ -31,7 +32,7 @@ func TestStrict(t *testing.T) {
 	t.Cleanup(func() { tempcleanup.Analyzer.Flags.Set("strict", "false") })
 	analysistest.Run(t, testdatadir.Dir(t), tempcleanup.Analyzer, "tempcleanup/strict", "tempcleanup/strictmain", "tempcleanup/shimmain", "tempcleanup/strictborrow",
 		"tempcleanup/strict_closedcreator", "tempcleanup/regression_besidetarget_strict",
-		"tempcleanup/regression_callersvalue_strict")
+		"tempcleanup/regression_callersvalue_strict", "tempcleanup/regression_namelist_strict", "tempcleanup/regression_outparam_strict")
 }
 
 // TestLeakFixes checks the hints and fixes that remove a temp object only

@@ -276,6 +276,11 @@ type Query struct {
 	// succeeded (Leak.Unchecked): a hint that acts on the resource there
 	// must first test that it exists. Optional: it costs states.
 	NoteUnchecked bool
+	// MayMakeNothing: the creation, reached again, may make nothing (a
+	// call that stores an object through a pointer argument only for
+	// some of its inputs): the search goes on through it as through any
+	// other node, and the object made before is still held. Optional.
+	MayMakeNothing bool
 	// DeferredReleases, for Reaches, counts a release of effect Deferred
 	// that runs at every return (not guarded by an error) as a release:
 	// the nodes after it are reached only once the function's end is
@@ -580,7 +585,7 @@ func (s *search) walk(b *cfg.Block, i int, st state) {
 
 	for ; i < len(b.Nodes); i++ {
 		n := b.Nodes[i]
-		if s.isCreation(n) {
+		if s.isCreation(n) && !s.q.MayMakeNothing {
 			if st.deferred == nil {
 				s.leak(Leak{Node: s.q.Creation, Kind: Reentry})
 			}

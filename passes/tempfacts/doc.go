@@ -7,7 +7,7 @@
 //
 // tempfacts: compute temp-object ownership facts for functions (reports nothing)
 //
-// Five facts are exported for functions declared in the package, and two
+// Seven facts are exported for functions declared in the package, and two
 // more for owner types (below):
 //
 //   - returnsTemp: the function creates a temp file or directory (with
@@ -44,6 +44,23 @@
 //   - borrows: the function only uses its parameter i (opens, reads,
 //     writes, runs a command in it, passes it to functions that borrow
 //     it): the caller still owns what it passed and must remove it.
+//   - storesTemp: the function stores a temp object it made (or a
+//     creator's result, or its Name()) through its pointer parameter i
+//     ("*tempFile, err = writeBinary(dir, r)") and, on some path from the
+//     store, returns without removing or overwriting it: the caller's
+//     variable whose address it passes holds the object after the call.
+//     The fact says which parameter names the directory, and whether the
+//     function's error result is not nil on every path where the
+//     creation whose result it stored failed (after a branch on that
+//     error): the caller's error branch then holds nothing. Read from
+//     the function's SSA form, built only for a function that assigns
+//     through a *string or **os.File parameter.
+//   - returnsTempList: the function returns, at result i, a []string of
+//     names of temp objects it made and appended to a list, in its body
+//     or in a closure that captures the list (fzf's replacePlaceholder),
+//     or a list that a function with the fact returned to it. Read from
+//     its SSA form, built only when the body appends and creates, or
+//     calls such a function.
 //
 // Owner types: a named struct type whose methods remove a temp object held
 // in one of its unexported fields (os.Remove or os.RemoveAll of the field,
@@ -81,6 +98,17 @@
 // reads it, a comparison), and the facts are exported only where an
 // importer may read them: not by the standard library (its functions are
 // written down, below) nor by external test packages.
+//
+// A []string parameter that the function ranges over, removing each
+// element (os.Remove, os.RemoveAll, a function that releases its string
+// parameter) in a block that every iteration that goes on passes, is
+// released once the loop is done, as a path given to os.Remove is
+// (fzf's removeFiles): on the SSA form, a range loop is a header whose
+// test compares one more than a phi with the list's length.
+//
+// The Result's ListLeaks follows, on the SSA form of a function, a local
+// list that temp names are appended to (or that a returnsTempList
+// function returned) to the returns that drop it: see tempcleanup.
 //
 // A temp *os.File passed where the callee's parameter is an interface
 // without a Name() string method (io.Writer, io.WriterAt) is borrowed,

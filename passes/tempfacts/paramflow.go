@@ -353,6 +353,14 @@ func (pf *paramFlow) valueUse(fn *ssa.Function, c carried, ref ssa.Instruction) 
 			}
 		}
 	case *ssa.Index, *ssa.Lookup, *ssa.IndexAddr:
+		if header := pf.removesEach(c, ref); header != nil {
+			// A list of paths removed element by element in a range
+			// loop: once the loop is done, every path it held is
+			// removed (elemrange.go).
+			pf.add(Removed)
+			pf.act(header, action{kind: releasesIt})
+			return
+		}
 		// An element of a slice the function was given (a list of
 		// paths, ...string) is not followed: the slice is judged as a
 		// whole. The facts of the callees an element reaches count a

@@ -32,7 +32,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:        run,
 	Requires:   []*analysis.Analyzer{tempdir.Analyzer, lazyssa.Analyzer},
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(returnsTemp), new(releases), new(borrows), new(takes), new(keepsInside), new(exitsOnError), new(failsTest), new(ownsTemp), new(returnsOwner)},
+	FactTypes:  []analysis.Fact{new(returnsTemp), new(releases), new(borrows), new(takes), new(keepsInside), new(exitsOnError), new(failsTest), new(ownsTemp), new(returnsOwner), new(storesTemp), new(returnsTempList)},
 }
 
 // returnsTemp is the fact of a function that returns a temp object its
@@ -173,6 +173,13 @@ type Creation struct {
 	// CallersArg: that value is one of the call's arguments (the
 	// returnsTemp fact's CallersArg).
 	CallersArg bool
+	// Into is, for a call that stores the object through a pointer
+	// argument (&v, a function with the storesTemp fact: outparam.go),
+	// the variable v that holds it after the call; Object is then -1.
+	Into *ast.Ident
+	// IntoOnSuccess: the callee's error result says whether it stored
+	// an object, as a creation's error does.
+	IntoOnSuccess bool
 }
 
 // Result is the model of temp-object ownership for one package.
@@ -185,6 +192,8 @@ type Result struct {
 	decls map[*types.Func]*ast.FuncDecl
 
 	returnsMemo  map[*types.Func]*returnsTemp
+	storesMemo   map[*types.Func]*storesTemp
+	listMemo     map[*types.Func]*returnsTempList
 	releasesMemo map[*types.Func]*releases
 	ownerResults map[*types.Func]*OwnerResult // ownerresult.go
 	borrowsMemo  map[*types.Func]*borrows
@@ -265,6 +274,8 @@ func run(pass *analysis.Pass) (any, error) {
 		exits:        pathflow.NewExits(pass.TypesInfo, pass.Files),
 		decls:        make(map[*types.Func]*ast.FuncDecl),
 		returnsMemo:  make(map[*types.Func]*returnsTemp),
+		storesMemo:   make(map[*types.Func]*storesTemp),
+		listMemo:     make(map[*types.Func]*returnsTempList),
 		releasesMemo: make(map[*types.Func]*releases),
 		ownerResults: make(map[*types.Func]*OwnerResult),
 		borrowsMemo:  make(map[*types.Func]*borrows),
@@ -326,6 +337,16 @@ func run(pass *analysis.Pass) (any, error) {
 			} else {
 				r.returnsMemo[fn] = nil
 			}
+			var st storesTemp
+			if pass.ImportObjectFact(fn, &st) {
+				r.storesMemo[fn] = &st
+				mayCreate = true
+			}
+			var rl returnsTempList
+			if pass.ImportObjectFact(fn, &rl) {
+				r.listMemo[fn] = &rl
+				mayCreate = true
+			}
 			var rel releases
 			if pass.ImportObjectFact(fn, &rel) {
 				r.releasesMemo[fn] = &rel
@@ -375,6 +396,14 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		if !params {
 			continue
+		}
+		if mayCreate {
+			if f := r.storesOf(fn); f != nil {
+				pass.ExportObjectFact(fn, f)
+			}
+			if f := r.listOf(fn); f != nil {
+				pass.ExportObjectFact(fn, f)
+			}
 		}
 		if f := r.releasesOf(fn); f != nil {
 			pass.ExportObjectFact(fn, f)
@@ -709,8 +738,13 @@ type Assign struct {
 }
 
 // AssignOf returns the assignment of the creation call, if stmt is one:
-// "x, err := create()", "x, err = create()", "var x, err = create()".
+// "x, err := create()", "x, err = create()", "var x, err = create()"; for
+// a creation through a pointer argument also the call statement
+// "visit(&x)" itself, and "err := visit(&x)".
 func (r *Result) AssignOf(stmt ast.Node, c *Creation) *Assign {
+	if c.Into != nil {
+		return r.outAssign(stmt, c) // outparam.go
+	}
 	lhs, rhs := pathflow.AssignSides(stmt)
 	if lhs == nil {
 		return nil
@@ -824,8 +858,13 @@ func (r *Result) computeReturns(fn *types.Func, d *ast.FuncDecl) *returnsTemp {
 					// the loop): the default temp dir only if it says so.
 					fact.OtherDir = r.OtherDir(a.Creation.DirArg)
 				}
+				return true
 			}
-			return true
+			// An object stored into a variable through a pointer
+			// argument (outparam.go).
+			if c = r.OutCreation(call); c == nil {
+				return true
+			}
 		}
 		dirParam := -1
 		if c.DirArg != nil {
@@ -834,10 +873,10 @@ func (r *Result) computeReturns(fn *types.Func, d *ast.FuncDecl) *returnsTemp {
 		switch parent := stack[len(stack)-1].(type) {
 		case *ast.ReturnStmt:
 			// return os.MkdirTemp(dir, pattern)
-			if len(parent.Results) == 1 && c.Object < sig.Results().Len() && c.Cleanup < sig.Results().Len() {
+			if c.Into == nil && len(parent.Results) == 1 && c.Object < sig.Results().Len() && c.Cleanup < sig.Results().Len() {
 				fact = &returnsTemp{Kind: c.Kind, Object: c.Object, Cleanup: c.Cleanup, DirParam: dirParam, CallersValue: c.CallersValue, CallersArg: c.CallersArg}
 			}
-		case *ast.AssignStmt, *ast.ValueSpec:
+		case *ast.AssignStmt, *ast.ValueSpec, *ast.ExprStmt:
 			a := r.AssignOf(parent, c)
 			if a == nil {
 				return true
@@ -1131,6 +1170,8 @@ func (r *Result) computeReleases(fn *types.Func, d *ast.FuncDecl) *releases {
 		p := sig.Params().At(i)
 		switch {
 		case pkgtypes.IsOSFile(p.Type()), isString(p.Type()):
+		case isStringSlice(p.Type()):
+			// A list of paths, removed element by element (elemrange.go).
 		case isEmptyInterface(p.Type()):
 			// A path handed over as any: v.(string) is the path, and a
 			// function that removes it releases it (a path as any is

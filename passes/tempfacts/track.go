@@ -592,6 +592,10 @@ func (t *Tracker) Classify(n ast.Node, stack []ast.Node) (Reason, *types.Var) {
 			if v := t.rootVar(lhs); v != nil && t.holders[v] {
 				continue // into a field of a local owner: it owes the removal now
 			}
+			if h == holdsItself && t.intoOutParam(lhs) {
+				best = max(best, Returned) // *p = name: the caller owns it now (outparam.go)
+				continue
+			}
 			if v := t.rootVar(lhs); v != nil && t.staysLocal(v) {
 				continue // into a field of a local value that never leaves (localstore.go)
 			}
@@ -641,6 +645,9 @@ func (t *Tracker) callReason(call *ast.CallExpr, stack []ast.Node) (Reason, *typ
 	var carried []int
 	most := holdsNothing
 	for i, a := range call.Args {
+		if t.storesInto(call, i) {
+			continue // visit(&name): the call stores the object, it does not take it (outparam.go)
+		}
 		if h := t.holds(a); h != holdsNothing {
 			carried = append(carried, i)
 			most = max(most, h)
@@ -667,9 +674,11 @@ func (t *Tracker) callReason(call *ast.CallExpr, stack []ast.Node) (Reason, *typ
 					return NoReason, nil
 				}
 				// Into a field, a global or an element: a store. Into
-				// a local list whose fate is not followed (often an
-				// argument list), or anywhere else: a hand-off, as
-				// for a local composite value.
+				// a local list: the list holds it from here on, and
+				// tempcleanup follows the list on the SSA form
+				// (namelist.go) for the objects made in the function;
+				// anywhere else: a hand-off, as for a local composite
+				// value.
 				if len(stack) > 0 && t.appendsOutside(call, stack[len(stack)-1]) {
 					return stored(h), nil
 				}
