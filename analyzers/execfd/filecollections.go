@@ -44,108 +44,27 @@ func (fn *fun) checkFileCollections() {
 }
 
 // fileCollection returns the collection when the local slice s is given
-// files that the function created: "files = append(files, f)", or a struct
-// holding one, "pipes = append(pipes, pipe{r: r, w: w})".
+// files that the function created: "files = append(files, f)", a struct
+// holding one, "pipes = append(pipes, pipe{r: r, w: w})", or a slice
+// literal of them (collections.go).
 func (fn *fun) fileCollection(s *types.Var) *collection {
-	if fn.fileColls == nil {
-		fn.fileColls = make(map[*types.Var]*collection)
-	}
-	if col, ok := fn.fileColls[s]; ok {
-		return col
-	}
-	var col *collection
-	info := fn.info()
-	ast.Inspect(fn.body, func(n ast.Node) bool {
-		as, ok := n.(*ast.AssignStmt)
-		if !ok || len(as.Lhs) != 1 || len(as.Rhs) != 1 || fn.localVar(as.Lhs[0]) != s {
-			return true
-		}
-		for _, e := range sliceElems(info, as.Rhs[0]) {
-			if len(fn.filesHeld(e)) > 0 {
-				if col == nil {
-					col = &collection{v: s, files: true}
-				}
-				col.appends = append(col.appends, as)
-				break
-			}
-		}
-		return true
-	})
-	fn.fileColls[s] = col
-	return col
-}
-
-// filesHeld returns the files created in the function that the element
-// expression is or holds in a composite literal: f, pipe{r: r, w: w},
-// &pipe{r, w}.
-func (fn *fun) filesHeld(e ast.Expr) []*types.Var {
-	var vs []*types.Var
-	switch e := ast.Unparen(e).(type) {
-	case *ast.Ident:
-		if v := fn.localVar(e); v != nil && fn.files[v] != nil {
-			vs = append(vs, v)
-		}
-	case *ast.UnaryExpr:
-		if e.Op == token.AND {
-			vs = fn.filesHeld(e.X)
-		}
-	case *ast.CompositeLit:
-		for _, elt := range e.Elts {
-			if kv, ok := elt.(*ast.KeyValueExpr); ok {
-				elt = kv.Value
-			}
-			vs = append(vs, fn.filesHeld(elt)...)
-		}
-	}
-	return vs
+	return fn.collections().files[s]
 }
 
 // fileSlices returns the collections, local slices of files, that the file
-// v is appended to anywhere in the function: closing the slice's elements,
+// v is put into anywhere in the function: closing the slice's elements,
 // or handing the slice on, releases v too.
 func (fn *fun) fileSlices(v *types.Var) []*collection {
-	info := fn.info()
-	var cols []*collection
-	ast.Inspect(fn.body, func(n ast.Node) bool {
-		as, ok := n.(*ast.AssignStmt)
-		if !ok || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
-			return true
-		}
-		s := fn.localVar(as.Lhs[0])
-		if s == nil {
-			return true
-		}
-		for _, e := range sliceElems(info, as.Rhs[0]) {
-			if slices.Contains(fn.filesHeld(e), v) {
-				if col := fn.fileCollection(s); col != nil && !slices.Contains(cols, col) {
-					cols = append(cols, col)
-				}
-				break
-			}
-		}
-		return true
-	})
-	return cols
+	return fn.collections().fileCols[v]
 }
 
 // appendedInto reports whether the use id of a file is an element appended
 // to one of the collections, itself or in a composite literal:
 // "files = append(files, f)". Such an append moves the duty to close onto
 // the slice; it is not a hand-off.
-func (fn *fun) appendedInto(id *ast.Ident, stack []ast.Node, cols []*collection) bool {
-	if len(cols) == 0 {
-		return false
-	}
-	elem, i := elementOf(id, stack)
-	if i < 0 {
-		return false
-	}
-	call, ok := stack[i].(*ast.CallExpr)
-	if !ok {
-		return false
-	}
-	s, _ := fn.selfAppend(call, elem, stack[:i])
-	return s != nil && slices.ContainsFunc(cols, func(c *collection) bool { return c.v == s })
+func (fn *fun) appendedInto(id *ast.Ident, cols []*collection) bool {
+	col := fn.collections().fileElems[id]
+	return col != nil && slices.Contains(cols, col)
 }
 
 func (fn *fun) checkFileCollection(col *collection, start *ast.CallExpr, what string) {
