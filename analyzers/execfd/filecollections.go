@@ -9,6 +9,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/astutil"
+	"golang.org/x/tools/go/ssa"
 
 	"github.com/tmplint/tmplint/internal/pathflow"
 )
@@ -126,6 +127,69 @@ func (fn *fun) loopWithout(n, start ast.Node) bool {
 	return false
 }
 
+// extraFilesReleases returns the nodes that close each of the files the
+// command's ExtraFiles holds, found on the SSA form from the values read
+// from the field: the operand of a range loop over them whose body closes
+// the element (for _, f := range cmd.ExtraFiles { f.Close() }), or the
+// argument of a call that may close them (closeAll(cmd.ExtraFiles...)).
+func (fn *fun) extraFilesReleases(cmd *command) map[ast.Node]bool {
+	released := make(map[ast.Node]bool)
+	b := fn.values()
+	if b == nil {
+		return released
+	}
+	extra := make(map[ssa.Value]bool)
+	for _, x := range b.vars[cmd.v] {
+		for _, r := range *x.Referrers() {
+			fa, ok := r.(*ssa.FieldAddr)
+			if !ok || fa.X != x || fieldName(fa.X.Type(), fa.Field) != "ExtraFiles" {
+				continue
+			}
+			for _, rr := range *fa.Referrers() {
+				if l, ok := rr.(*ssa.UnOp); ok && l.Op == token.MUL {
+					extra[l] = true
+				}
+			}
+		}
+	}
+	elems := &collection{files: true}
+	for _, rs := range fn.rangeLoops() {
+		if extra[b.value[ast.Unparen(rs.X)]] && fn.releasesElements(rs, elems) {
+			released[rs.X] = true
+		}
+	}
+	for l := range extra {
+		for _, r := range *l.Referrers() {
+			c, ok := r.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			call := fn.callsByLparen()[c.Common().Pos()]
+			if call == nil || !call.Ellipsis.IsValid() {
+				continue
+			}
+			for _, a := range call.Args {
+				if b.value[ast.Unparen(a)] == l && fn.c.mayCloseArg(call, a) {
+					released[a] = true
+				}
+			}
+		}
+	}
+	return released
+}
+
+// fieldName returns the name of field i of the struct t points to.
+func fieldName(t types.Type, i int) string {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok || i >= st.NumFields() {
+		return ""
+	}
+	return st.Field(i).Name()
+}
+
 // checkExtraFilesLoop reports a start after which the parent does not close
 // the files appended to cmd.ExtraFiles in a loop on some path.
 func (fn *fun) checkExtraFilesLoop(cmd *command, start *ast.CallExpr, g token.Pos) {
@@ -133,10 +197,6 @@ func (fn *fun) checkExtraFilesLoop(cmd *command, start *ast.CallExpr, g token.Po
 		return
 	}
 	info := fn.info()
-	isExtra := func(e ast.Expr) bool {
-		sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
-		return ok && sel.Sel.Name == "ExtraFiles" && isVar(info, sel.X, cmd.v)
-	}
 	released := make(map[ast.Node]bool)
 	// The files appended: each closed by a defer in the loop, or kept in
 	// a slice of files too, whose release counts.
@@ -155,22 +215,9 @@ func (fn *fun) checkExtraFilesLoop(cmd *command, start *ast.CallExpr, g token.Po
 			}
 		}
 	}
-	elems := &collection{files: true}
-	ast.Inspect(fn.body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.RangeStmt:
-			if isExtra(n.X) && fn.releasesElements(n, elems) {
-				released[n.X] = true // for _, f := range cmd.ExtraFiles { f.Close() }
-			}
-		case *ast.CallExpr:
-			for _, a := range n.Args {
-				if isExtra(a) && n.Ellipsis.IsValid() && fn.c.mayCloseArg(n, a) {
-					released[a] = true // closeAll(cmd.ExtraFiles...)
-				}
-			}
-		}
-		return true
-	})
+	for n := range fn.extraFilesReleases(cmd) {
+		released[n] = true
+	}
 	what := cmd.startNames[start]
 	path, _ := astutil.PathEnclosingInterval(fn.file, start.Pos(), start.End())
 	var errVar *types.Var
