@@ -88,6 +88,17 @@ func (fn *fun) collections() *collectionIndex {
 			for _, instr := range blk.Instrs {
 				switch in := instr.(type) {
 				case *ssa.Call:
+					if slice, elem, result := fn.c.appendedByHelper(in); result != nil {
+						// cmds = keep(cmds, cmd): a helper that appends.
+						call := fn.callsByLparen()[in.Pos()]
+						stmt := fn.stmtAt(in.Pos())
+						for _, s := range fn.varsOf(b, result, stmt) {
+							if call != nil && b.holds(s, slice) {
+								fn.fill(idx, b, s, stmt, []ssa.Value{elem}, fillSelfAppend)
+							}
+						}
+						continue
+					}
 					if !isBuiltin(in.Call.Value, "append") || len(in.Call.Args) != 2 {
 						continue
 					}
@@ -914,4 +925,133 @@ func (fn *fun) onErrorBranch(n ast.Node) bool {
 		}
 	}
 	return false
+}
+
+// A helper of the package may put the command into the slice for its
+// caller: "cmds = keep(cmds, cmd)" with "func keep(cmds []*exec.Cmd, c
+// *exec.Cmd) []*exec.Cmd { return append(cmds, c) }". Such a call is an
+// append to the caller's slice, as if written in place.
+
+// sliceAppender says which parameter of a function the function appends
+// to which result: parameter elem to parameter slice, returned as result
+// res.
+type sliceAppender struct{ res, slice, elem int }
+
+// appender returns what the function of the package appends, from its SSA
+// form: every return gives, as result res, the slice parameter itself or
+// an append to it of the command parameter (directly or in a composite
+// literal), at least one of them the append; ok is false otherwise.
+func (c *checker) appender(f *types.Func) (sliceAppender, bool) {
+	if c.appenders == nil {
+		c.appenders = make(map[*types.Func]*sliceAppender)
+	}
+	if a, ok := c.appenders[f]; ok {
+		if a == nil {
+			return sliceAppender{}, false
+		}
+		return *a, true
+	}
+	c.appenders[f] = nil
+	sig := f.Type().(*types.Signature)
+	if f.Pkg() != c.pass.Pkg || sig.Recv() != nil || sig.TypeParams() != nil {
+		return sliceAppender{}, false
+	}
+	_, prog := c.flow()
+	sf := prog.FuncValue(f)
+	if sf == nil || sf.Blocks == nil {
+		return sliceAppender{}, false
+	}
+	param := func(v ssa.Value) int {
+		for i, p := range sf.Params {
+			if p == v {
+				return i
+			}
+		}
+		return -1
+	}
+	for res := 0; res < sig.Results().Len(); res++ {
+		if _, ok := sig.Results().At(res).Type().Underlying().(*types.Slice); !ok {
+			continue
+		}
+		a := sliceAppender{res: res, slice: -1, elem: -1}
+		appended, ok := false, true
+		seen := make(map[ssa.Value]bool)
+		var result func(v ssa.Value) bool
+		result = func(v ssa.Value) bool {
+			if seen[v] {
+				return true
+			}
+			seen[v] = true
+			switch v := v.(type) {
+			case *ssa.Parameter:
+				i := param(v)
+				if a.slice >= 0 && a.slice != i {
+					return false
+				}
+				a.slice = i
+				return true
+			case *ssa.Phi:
+				for _, e := range v.Edges {
+					if !result(e) {
+						return false
+					}
+				}
+				return true
+			case *ssa.Call:
+				if !isBuiltin(v.Call.Value, "append") || len(v.Call.Args) != 2 || !result(v.Call.Args[0]) {
+					return false
+				}
+				for _, e := range literalElems(v.Call.Args[1], "varargs") {
+					for _, h := range heldValues(e, 0) {
+						if i := param(h); i >= 0 && i != a.slice && c.isCmdLike(h.Type()) && (a.elem < 0 || a.elem == i) {
+							a.elem = i
+							appended = true
+						}
+					}
+				}
+				return true
+			}
+			return false
+		}
+		for _, blk := range sf.Blocks {
+			for _, instr := range blk.Instrs {
+				if ret, isRet := instr.(*ssa.Return); isRet && !result(ret.Results[res]) {
+					ok = false
+				}
+			}
+		}
+		if ok && appended && a.slice >= 0 {
+			c.appenders[f] = &a
+			return a, true
+		}
+	}
+	return sliceAppender{}, false
+}
+
+// appendedByHelper returns, for a call of a helper that appends to its
+// slice parameter (appender), the caller's value given as the slice, the
+// one given as the element, and the value of the result that holds the
+// slice after the call.
+func (c *checker) appendedByHelper(call *ssa.Call) (slice, elem, result ssa.Value) {
+	callee := call.Call.StaticCallee()
+	if callee == nil {
+		return nil, nil, nil
+	}
+	f, ok := callee.Object().(*types.Func)
+	if !ok {
+		return nil, nil, nil
+	}
+	a, ok := c.appender(f)
+	if !ok || a.slice >= len(call.Call.Args) || a.elem >= len(call.Call.Args) {
+		return nil, nil, nil
+	}
+	if f.Type().(*types.Signature).Results().Len() == 1 {
+		return call.Call.Args[a.slice], call.Call.Args[a.elem], call
+	}
+	for _, r := range *call.Referrers() {
+		if x, ok := r.(*ssa.Extract); ok && x.Index == a.res {
+			return call.Call.Args[a.slice], call.Call.Args[a.elem], x
+		}
+	}
+	return nil, nil, nil
 }

@@ -138,6 +138,10 @@ type checker struct {
 	// functions whose local slices are followed (bodyvalues.go), by
 	// their syntax; built on first use.
 	debugFuncs map[ast.Node]*ssa.Function
+	// appenders memoizes which functions of the package append one
+	// parameter to another and return it (collections.go); nil values
+	// for those that do not.
+	appenders map[*types.Func]*sliceAppender
 }
 
 // A fun is one function body under analysis.
