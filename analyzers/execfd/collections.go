@@ -1038,7 +1038,18 @@ func (c *checker) appendedByHelper(call *ssa.Call) (slice, elem, result ssa.Valu
 		return nil, nil, nil
 	}
 	f, ok := callee.Object().(*types.Func)
-	if !ok {
+	if !ok || f.Pkg() != c.pass.Pkg {
+		return nil, nil, nil
+	}
+	// Only a call that gives a command and takes and returns a slice
+	// that may hold one is asked about (the helper's form is built then).
+	sig := f.Type().(*types.Signature)
+	takesSlice, takesCmd := false, false
+	for p := range sig.Params().Variables() {
+		takesSlice = takesSlice || c.resourceSlice(p.Type())
+		takesCmd = takesCmd || c.isCmdLike(p.Type())
+	}
+	if !takesSlice || !takesCmd {
 		return nil, nil, nil
 	}
 	a, ok := c.appender(f)
