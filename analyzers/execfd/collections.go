@@ -6,9 +6,11 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/astutil"
+	"golang.org/x/tools/go/ssa"
 
 	"github.com/tmplint/tmplint/internal/pathflow"
 
@@ -24,7 +26,7 @@ import (
 // waited.
 
 // A collection is a local slice variable that holds commands, directly or
-// in a field of its elements.
+// in a field of its elements (or files, to close).
 type collection struct {
 	v     *types.Var
 	files bool // holds files to close, not commands to wait for
@@ -36,226 +38,565 @@ type collection struct {
 	released map[ast.Node]bool
 }
 
-// appendedTo returns the collection that the use id of a command is put
-// into: "cmds = append(cmds, cmd)", "procs = append(procs, proc{cmd: cmd})",
-// "cmds[i] = cmd".
-func (fn *fun) appendedTo(id *ast.Ident, stack []ast.Node) *collection {
-	elem, i := elementOf(id, stack)
-	if i < 0 {
+// A collectionIndex is what the function puts into its local slices, found
+// on its SSA form (bodyvalues.go): the values an append, an element set or
+// a slice literal stores as the slice's elements, and the commands and
+// files those values are or hold in their fields.
+type collectionIndex struct {
+	cmds  map[*types.Var]*collection // local slices holding commands
+	files map[*types.Var]*collection // local slices holding files
+	// cmdElems are the uses of a command that put it into a slice: an
+	// append to the slice itself ("cmds = append(cmds, cmd)", "procs =
+	// append(procs, proc{cmd: cmd})") or an element set ("cmds[i] = cmd").
+	cmdElems map[*ast.Ident]*collection
+	// fileElems are the uses of a file appended to a slice of files by
+	// an append to the slice itself: not a hand-off.
+	fileElems map[*ast.Ident]*collection
+	// fileCols are the slices each file is put into, by an append or in a
+	// slice literal.
+	fileCols map[*types.Var][]*collection
+}
+
+// How a value becomes an element of a slice.
+type fillKind int
+
+const (
+	fillAppend     fillKind = iota // s = append(t, x): t may be another slice
+	fillSelfAppend                 // s = append(s, x)
+	fillIndex                      // s[i] = x
+	fillLiteral                    // s := []T{x}
+)
+
+// collections finds, once, the local slices of the function that hold its
+// commands or files.
+func (fn *fun) collections() *collectionIndex {
+	if fn.colls != nil {
+		return fn.colls
+	}
+	idx := &collectionIndex{
+		cmds: make(map[*types.Var]*collection), files: make(map[*types.Var]*collection),
+		cmdElems: make(map[*ast.Ident]*collection), fileElems: make(map[*ast.Ident]*collection),
+		fileCols: make(map[*types.Var][]*collection),
+	}
+	fn.colls = idx
+	b := fn.values()
+	if b == nil {
+		return idx
+	}
+	for _, f := range b.funcs {
+		for _, blk := range f.Blocks {
+			for _, instr := range blk.Instrs {
+				switch in := instr.(type) {
+				case *ssa.Call:
+					if slice, elem, result := fn.c.appendedByHelper(in); result != nil {
+						// cmds = keep(cmds, cmd): a helper that appends.
+						call := fn.callsByLparen()[in.Pos()]
+						stmt := fn.stmtAt(in.Pos())
+						for _, s := range fn.varsOf(b, result, stmt) {
+							if call != nil && b.holds(s, slice) {
+								fn.fill(idx, b, s, stmt, []ssa.Value{elem}, fillSelfAppend)
+							}
+						}
+						continue
+					}
+					if !isBuiltin(in.Call.Value, "append") || len(in.Call.Args) != 2 {
+						continue
+					}
+					elems := literalElems(in.Call.Args[1], "varargs")
+					call := fn.callsByLparen()[in.Pos()]
+					if elems == nil || call == nil {
+						continue // append(s, xs...)
+					}
+					stmt := fn.stmtAt(call.Pos())
+					for _, s := range fn.varsOf(b, in, stmt) {
+						kind := fillAppend
+						if b.holds(s, in.Call.Args[0]) {
+							kind = fillSelfAppend
+						}
+						fn.fill(idx, b, s, stmt, elems, kind)
+					}
+				case *ssa.Store:
+					ia, ok := in.Addr.(*ssa.IndexAddr)
+					if !ok {
+						continue
+					}
+					stmt := fn.stmtAt(in.Pos())
+					for _, s := range fn.varsOf(b, ia.X, stmt) {
+						fn.fill(idx, b, s, stmt, []ssa.Value{in.Val}, fillIndex)
+					}
+				case *ssa.Slice:
+					elems := literalElems(in, "slicelit")
+					if elems == nil {
+						continue
+					}
+					for _, e := range b.exprs[in] {
+						stmt := fn.stmtAt(e.Pos())
+						for _, s := range fn.varsOf(b, in, stmt) {
+							fn.fill(idx, b, s, stmt, elems, fillLiteral)
+						}
+						break
+					}
+				}
+			}
+		}
+	}
+	return idx
+}
+
+// fill records the statement stmt that puts the values elems into the
+// local slice s: the commands and files of the function that they are or
+// hold, as written in stmt.
+func (fn *fun) fill(idx *collectionIndex, b *bodyValues, s *types.Var, stmt ast.Stmt, elems []ssa.Value, kind fillKind) {
+	for _, e := range elems {
+		for _, h := range heldValues(e, 0) {
+			for _, x := range b.exprs[h] {
+				id, ok := x.(*ast.Ident)
+				if !ok || !within(id, stmt) {
+					continue
+				}
+				v := fn.localVar(id)
+				if v == nil {
+					continue
+				}
+				if fn.cmds[v] != nil && (kind == fillSelfAppend || kind == fillIndex) {
+					col := idx.cmds[s]
+					if col == nil {
+						col = &collection{v: s}
+						idx.cmds[s] = col
+					}
+					if !slices.Contains(col.appends, stmt) {
+						col.appends = append(col.appends, stmt)
+					}
+					idx.cmdElems[id] = col
+				}
+				if fn.files[v] != nil && kind != fillIndex {
+					col := idx.files[s]
+					if col == nil {
+						col = &collection{v: s, files: true}
+						idx.files[s] = col
+					}
+					if !slices.Contains(idx.fileCols[v], col) {
+						idx.fileCols[v] = append(idx.fileCols[v], col)
+					}
+					if kind == fillSelfAppend {
+						idx.fileElems[id] = col
+					}
+				}
+			}
+		}
+	}
+}
+
+// heldValues returns the value an element of a slice is given, and the
+// values it holds when it is a composite literal or its address: the
+// stores into its fields or elements.
+func heldValues(e ssa.Value, depth int) []ssa.Value {
+	out := []ssa.Value{e}
+	if depth > 3 {
+		return out
+	}
+	var alloc *ssa.Alloc
+	switch x := e.(type) {
+	case *ssa.UnOp:
+		if x.Op == token.MUL {
+			alloc, _ = x.X.(*ssa.Alloc)
+		}
+	case *ssa.Alloc:
+		alloc = x
+	case *ssa.MakeInterface:
+		out = append(out, heldValues(x.X, depth+1)...)
+	case *ssa.ChangeType:
+		out = append(out, heldValues(x.X, depth+1)...)
+	}
+	if alloc == nil || alloc.Comment != "complit" {
+		return out
+	}
+	for _, r := range *alloc.Referrers() {
+		var addr ssa.Value
+		switch r := r.(type) {
+		case *ssa.FieldAddr:
+			addr = r
+		case *ssa.IndexAddr:
+			addr = r
+		default:
+			continue
+		}
+		for _, rr := range *addr.Referrers() {
+			if st, ok := rr.(*ssa.Store); ok && st.Addr == addr {
+				out = append(out, heldValues(st.Val, depth+1)...)
+			}
+		}
+	}
+	return out
+}
+
+// literalElems returns the values stored into the array of a slice literal
+// or of the variadic arguments of a call (the array's comment says which),
+// nil when v is not such a slice.
+func literalElems(v ssa.Value, comment string) []ssa.Value {
+	sl, ok := v.(*ssa.Slice)
+	if !ok {
 		return nil
 	}
-	switch p := stack[i].(type) {
-	case *ast.CallExpr:
-		if v, as := fn.selfAppend(p, elem, stack[:i]); v != nil {
-			return fn.collectionOf(v, as)
-		}
-	case *ast.AssignStmt:
-		j := indexOf(p.Rhs, elem)
-		if j < 0 || len(p.Lhs) != len(p.Rhs) {
-			return nil
-		}
-		ix, ok := ast.Unparen(p.Lhs[j]).(*ast.IndexExpr)
+	alloc, ok := sl.X.(*ssa.Alloc)
+	if !ok || alloc.Comment != comment {
+		return nil
+	}
+	var elems []ssa.Value
+	for _, r := range *alloc.Referrers() {
+		ia, ok := r.(*ssa.IndexAddr)
 		if !ok {
-			return nil
+			continue
 		}
-		if v := fn.localVar(ix.X); v != nil {
-			if _, ok := v.Type().Underlying().(*types.Slice); ok {
-				return fn.collectionOf(v, p)
+		for _, rr := range *ia.Referrers() {
+			if st, ok := rr.(*ssa.Store); ok && st.Addr == ia {
+				elems = append(elems, st.Val)
+			}
+		}
+	}
+	return elems
+}
+
+func isBuiltin(v ssa.Value, name string) bool {
+	b, ok := v.(*ssa.Builtin)
+	return ok && b.Name() == name
+}
+
+// varargsCall returns the call that takes, as its variadic arguments, the
+// array whose element addr addresses.
+func varargsCall(addr ssa.Value) ssa.CallInstruction {
+	ia, ok := addr.(*ssa.IndexAddr)
+	if !ok {
+		return nil
+	}
+	alloc, ok := ia.X.(*ssa.Alloc)
+	if !ok || alloc.Comment != "varargs" {
+		return nil
+	}
+	for _, r := range *alloc.Referrers() {
+		if sl, ok := r.(*ssa.Slice); ok {
+			for _, rr := range *sl.Referrers() {
+				if call, ok := rr.(ssa.CallInstruction); ok {
+					return call
+				}
 			}
 		}
 	}
 	return nil
 }
 
-// elementOf climbs from the use id through what makes it part of one
-// element of a slice (parentheses, a composite literal's values, &) and
-// returns that element and the index in stack of the node holding it, or
-// -1 when the climb reaches the top.
-func elementOf(id *ast.Ident, stack []ast.Node) (ast.Expr, int) {
-	var elem ast.Expr = id
-	for i := len(stack) - 1; i >= 0; i-- {
-		switch p := stack[i].(type) {
-		case *ast.ParenExpr:
-			elem = p
-		case *ast.CompositeLit:
-			elem = p
-		case *ast.KeyValueExpr:
-			if p.Value != elem {
-				return elem, i
-			}
-			// The key-value pair is not an expression; its literal is.
-		case *ast.UnaryExpr:
-			if p.Op != token.AND {
-				return elem, i
-			}
-			elem = p
-		default:
-			return elem, i
-		}
-	}
-	return elem, -1
+// appendedTo returns the collection that the use id of a command puts it
+// into: "cmds = append(cmds, cmd)", "procs = append(procs, proc{cmd:
+// cmd})", "cmds[i] = cmd".
+func (fn *fun) appendedTo(id *ast.Ident) *collection {
+	return fn.collections().cmdElems[id]
 }
 
-// selfAppend returns the local slice s when call is append(s, ..., elem,
-// ...) assigned back to s ("s = append(s, elem)", outer holding the nodes
-// above call), and that assignment.
-func (fn *fun) selfAppend(call *ast.CallExpr, elem ast.Expr, outer []ast.Node) (*types.Var, *ast.AssignStmt) {
-	bid, ok := ast.Unparen(call.Fun).(*ast.Ident)
-	if !ok || len(call.Args) < 2 || call.Args[0] == elem || call.Ellipsis.IsValid() || len(outer) == 0 {
-		return nil, nil
+// rangeLoops returns the range statements of the body, function literals
+// included.
+func (fn *fun) rangeLoops() []*ast.RangeStmt {
+	if fn.ranges == nil {
+		fn.ranges = []*ast.RangeStmt{}
+		ast.Inspect(fn.body, func(n ast.Node) bool {
+			if rs, ok := n.(*ast.RangeStmt); ok {
+				fn.ranges = append(fn.ranges, rs)
+			}
+			return true
+		})
 	}
-	if b, ok := fn.info().Uses[bid].(*types.Builtin); !ok || b.Name() != "append" {
-		return nil, nil
-	}
-	as, ok := outer[len(outer)-1].(*ast.AssignStmt)
-	if !ok || len(as.Lhs) != 1 || len(as.Rhs) != 1 || as.Rhs[0] != call {
-		return nil, nil
-	}
-	v := fn.localVar(call.Args[0])
-	if v == nil || fn.localVar(as.Lhs[0]) != v {
-		return nil, nil
-	}
-	return v, as
-}
-
-func (fn *fun) collectionOf(v *types.Var, at ast.Stmt) *collection {
-	if fn.colls == nil {
-		fn.colls = make(map[*types.Var]*collection)
-	}
-	c := fn.colls[v]
-	if c == nil {
-		c = &collection{v: v}
-		fn.colls[v] = c
-	}
-	for _, a := range c.appends {
-		if a == at {
-			return c
-		}
-	}
-	c.appends = append(c.appends, at)
-	return c
+	return fn.ranges
 }
 
 // releases finds the nodes that wait for all of the collection's commands
-// or hand the collection on.
+// (close all of its files) or hand the collection on: the uses of the
+// values the slice variable holds, followed through phis, the cell a
+// closure captures and conversions, other than reading its elements, its
+// length or a part, appending to it, comparing it, and passing it to a
+// function that borrows it.
 func (fn *fun) releases(col *collection) map[ast.Node]bool {
 	if col.released != nil {
 		return col.released
 	}
 	col.released = make(map[ast.Node]bool)
-	info := fn.info()
-	ast.PreorderStack(fn.body, nil, func(n ast.Node, stack []ast.Node) bool {
-		id, ok := n.(*ast.Ident)
-		if !ok || info.Uses[id] != col.v || len(stack) == 0 {
-			return true
+	b := fn.values()
+	if b == nil || col.v == nil {
+		return col.released
+	}
+	web := make(map[ssa.Value]bool)
+	var work []ssa.Value
+	push := func(x ssa.Value) {
+		if !web[x] {
+			web[x] = true
+			work = append(work, x)
 		}
-		i, child := outsideParens(stack, id)
-		if i < 0 {
-			return true
+	}
+	for _, x := range b.vars[col.v] {
+		push(x)
+	}
+	// mark records the uses of the variable within the node at, or the
+	// node itself when the slice is there under another name.
+	mark := func(at ast.Node) {
+		if at == nil {
+			return
 		}
-		switch p := stack[i].(type) {
-		case *ast.RangeStmt:
-			if p.X == child && fn.releasesElements(p, col) {
-				col.released[id] = true
-			}
-			return true
-		case *ast.IndexExpr, *ast.SliceExpr:
-			return true // one element: cmds[0].Process.Kill()
-		case *ast.AssignStmt:
-			if isLHS(p, child.(ast.Expr)) {
-				return true
-			}
-		case *ast.CallExpr:
-			if bid, ok := ast.Unparen(p.Fun).(*ast.Ident); ok {
-				if b, ok := info.Uses[bid].(*types.Builtin); ok {
-					switch b.Name() {
-					case "append", "len", "cap":
-						return true
-					}
+		found := false
+		for x := range web {
+			for _, e := range b.exprs[x] {
+				if id, ok := e.(*ast.Ident); ok && within(id, at) && fn.localVar(id) == col.v {
+					col.released[id] = true
+					found = true
 				}
 			}
-			if u, known := fn.c.argUse(p, child.(ast.Expr)); known && u == 0 {
-				return true // borrowed
-			}
-			if col.files && !fn.c.mayCloseArg(p, child.(ast.Expr)) {
-				return true
-			}
-		case *ast.BinaryExpr:
-			return true
 		}
-		col.released[id] = true // returned, stored, passed on
-		return true
-	})
+		if !found {
+			col.released[at] = true
+		}
+	}
+	for len(work) > 0 {
+		x := work[len(work)-1]
+		work = work[:len(work)-1]
+		refs := x.Referrers()
+		if refs == nil {
+			continue
+		}
+		for _, r := range *refs {
+			switch r := r.(type) {
+			case *ssa.DebugRef, *ssa.IndexAddr, *ssa.Index, *ssa.Slice, *ssa.BinOp, *ssa.If, *ssa.MakeClosure:
+				// an element or a part read, a comparison, the cell
+				// captured by a closure (whose uses are followed too)
+			case *ssa.Phi:
+				push(r)
+			case *ssa.UnOp:
+				if r.Op == token.MUL {
+					push(r) // read from the variable's cell
+				}
+			case *ssa.MakeInterface:
+				push(r)
+			case *ssa.ChangeType:
+				push(r)
+			case *ssa.Convert:
+				push(r)
+			case *ssa.Store:
+				if r.Addr == x || web[r.Addr] {
+					continue // assigned to the variable
+				}
+				if call := varargsCall(r.Addr); call != nil {
+					fn.callReleases(col, b, web, call, mark)
+					continue
+				}
+				mark(fn.stmtAt(r.Pos()))
+			case ssa.CallInstruction:
+				fn.callReleases(col, b, web, r, mark)
+			default:
+				mark(fn.stmtAt(r.Pos())) // returned, sent, stored in a map
+			}
+		}
+	}
+	for _, rs := range fn.rangeLoops() {
+		x := ast.Unparen(rs.X)
+		if web[b.value[x]] && fn.releasesElements(rs, col) {
+			col.released[x] = true
+		}
+	}
 	return col.released
 }
 
-// releasesElements reports whether the body of the range loop over the
-// collection waits for (or hands on) the command of the element it visits,
-// or closes its file.
+// callReleases marks the arguments of the call that hand on the slice
+// whose values are web: a function that may keep it or release its
+// elements, not append, len, cap or a function that borrows it.
+func (fn *fun) callReleases(col *collection, b *bodyValues, web map[ssa.Value]bool, r ssa.CallInstruction, mark func(ast.Node)) {
+	common := r.Common()
+	if bi, ok := common.Value.(*ssa.Builtin); ok {
+		switch bi.Name() {
+		case "append", "len", "cap":
+			return
+		}
+		if !col.files {
+			mark(fn.callsByLparen()[common.Pos()]) // copy(dst, cmds): not known to leave them
+		}
+		return
+	}
+	call := fn.callsByLparen()[common.Pos()]
+	if call == nil {
+		mark(fn.stmtAt(r.Pos()))
+		return
+	}
+	matched := false
+	for _, a := range call.Args {
+		if !web[b.value[ast.Unparen(a)]] {
+			continue
+		}
+		matched = true
+		if u, known := fn.c.argUse(call, a); known && u == 0 {
+			continue // borrowed
+		}
+		if col.files && !fn.c.mayCloseArg(call, a) {
+			continue
+		}
+		mark(a)
+	}
+	if !matched {
+		mark(call) // the slice's own method, or the slice called
+	}
+}
+
+// releasesElements reports whether the range loop over the collection
+// (or a part of it) hands each element it visits to a wait for the
+// command it is or holds (to a Close of the file), or hands it on: the
+// element variable's value, or the element read by the loop's index,
+// followed on the SSA form.
 func (fn *fun) releasesElements(rs *ast.RangeStmt, col *collection) bool {
-	info := fn.info()
-	v := col.v
-	methods, uses := []string{"Wait", "Release", "Run"}, useWaits|useTakes
-	if col.files {
-		methods, uses = []string{"Close"}, useCloses|useTakes
+	b := fn.values()
+	if b == nil {
+		return false
 	}
-	elemVar := func(e ast.Expr) *types.Var {
-		if e == nil {
-			return nil
-		}
-		id, ok := e.(*ast.Ident)
-		if !ok {
-			return nil
-		}
-		w, _ := info.ObjectOf(id).(*types.Var)
-		return w
-	}
-	key, val := elemVar(rs.Key), elemVar(rs.Value)
-	// isElem reports whether e is the element, or a field of it.
-	isElem := func(e ast.Expr) bool {
-		for {
-			switch x := ast.Unparen(e).(type) {
-			case *ast.Ident:
-				w := info.Uses[x]
-				return w != nil && w == val
-			case *ast.SelectorExpr:
-				e = x.X
-			case *ast.IndexExpr:
-				return isVar(info, x.X, v) && key != nil && isVar(info, x.Index, key)
-			case *ast.StarExpr:
-				e = x.X
-			default:
-				return false
-			}
+	var elems []ssa.Value
+	if rs.Value != nil {
+		if x := b.value[ast.Unparen(rs.Value)]; x != nil {
+			elems = append(elems, x)
 		}
 	}
-	found := false
-	ast.Inspect(rs.Body, func(n ast.Node) bool {
-		if found {
-			return false
-		}
-		call, ok := n.(*ast.CallExpr)
-		if !ok {
-			return true
-		}
-		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && isElem(sel.X) && slices.Contains(methods, sel.Sel.Name) {
-			found = true
-		}
-		for _, a := range call.Args {
-			if isElem(a) {
-				if col.files {
-					found = found || fn.c.mayCloseArg(call, a) // closeFile(f)
-				} else if u, known := fn.c.argUse(call, a); !known || u&uses != 0 {
-					found = true // waitCmd(c), g.Go(c.Wait)
+	if k := b.value[ast.Unparen(rs.Key)]; rs.Key != nil && k != nil && col.v != nil {
+		for _, f := range b.funcs {
+			for _, blk := range f.Blocks {
+				for _, instr := range blk.Instrs {
+					switch in := instr.(type) {
+					case *ssa.IndexAddr:
+						if in.Index == k && b.holds(col.v, in.X) {
+							for _, r := range *in.Referrers() {
+								if l, ok := r.(*ssa.UnOp); ok && l.Op == token.MUL {
+									elems = append(elems, l)
+								}
+							}
+						}
+					case *ssa.Index:
+						if in.Index == k && b.holds(col.v, in.X) {
+							elems = append(elems, in)
+						}
+					}
 				}
 			}
-			if sel, ok := ast.Unparen(a).(*ast.SelectorExpr); ok && slices.Contains(methods, sel.Sel.Name) && isElem(sel.X) {
-				found = true // a method value
+		}
+	}
+	for _, e := range elems {
+		if fn.elemReleased(b, e, col.files) {
+			return true
+		}
+	}
+	return false
+}
+
+// elemReleased reports whether the element e of a collection, or a field
+// of it, is waited for (closed) or handed on: Wait, Release or Run on it
+// (Close for a file), a method value of those, or given to a function that
+// waits for it or keeps it (that may close it), also in a closure that
+// captures it.
+func (fn *fun) elemReleased(b *bodyValues, e ssa.Value, files bool) bool {
+	methods := []string{"Wait", "Release", "Run"}
+	if files {
+		methods = []string{"Close"}
+	}
+	seen := map[ssa.Value]bool{e: true}
+	work := []ssa.Value{e}
+	push := func(x ssa.Value) {
+		if !seen[x] {
+			seen[x] = true
+			work = append(work, x)
+		}
+	}
+	for len(work) > 0 {
+		x := work[len(work)-1]
+		work = work[:len(work)-1]
+		refs := x.Referrers()
+		if refs == nil {
+			continue
+		}
+		for _, r := range *refs {
+			switch r := r.(type) {
+			case *ssa.UnOp:
+				if r.Op == token.MUL {
+					push(r)
+				}
+			case *ssa.FieldAddr:
+				push(r)
+			case *ssa.Field:
+				push(r)
+			case *ssa.MakeInterface:
+				push(r)
+			case *ssa.ChangeType:
+				push(r)
+			case *ssa.Store:
+				if r.Val != x {
+					continue
+				}
+				switch addr := r.Addr.(type) {
+				case *ssa.Alloc:
+					push(addr) // a variable a closure captures
+				case *ssa.IndexAddr:
+					if call := varargsCall(addr); call != nil && fn.argReleases(b, call, seen, files) {
+						return true
+					}
+				}
+			case *ssa.MakeClosure:
+				if bound, ok := r.Fn.(*ssa.Function); ok && strings.HasPrefix(bound.Synthetic, "bound method wrapper") {
+					if len(r.Bindings) == 1 && r.Bindings[0] == x && slices.Contains(methods, bound.Name()) {
+						return true // g.Go(c.Wait)
+					}
+					continue
+				}
+				closure := r.Fn.(*ssa.Function)
+				for i, bnd := range r.Bindings {
+					if bnd == x && i < len(closure.FreeVars) {
+						push(closure.FreeVars[i])
+					}
+				}
+			case ssa.CallInstruction:
+				common := r.Common()
+				if common.IsInvoke() {
+					if common.Value == x && slices.Contains(methods, common.Method.Name()) {
+						return true
+					}
+				} else if callee := common.StaticCallee(); callee != nil && callee.Signature.Recv() != nil && len(common.Args) > 0 && common.Args[0] == x {
+					if slices.Contains(methods, callee.Name()) {
+						return true
+					}
+					if !slices.Contains(common.Args[1:], x) {
+						continue // another method of it
+					}
+				}
+				if slices.Contains(common.Args, x) && fn.argReleases(b, r, seen, files) {
+					return true
+				}
 			}
 		}
+	}
+	return false
+}
+
+// argReleases reports whether the call, which takes one of the values
+// (an element of a collection or a part of it) as an argument, may wait
+// for it or keep it (for a file, close it): a function not known, or one
+// whose use of the argument says so.
+func (fn *fun) argReleases(b *bodyValues, r ssa.CallInstruction, values map[ssa.Value]bool, files bool) bool {
+	common := r.Common()
+	if bi, ok := common.Value.(*ssa.Builtin); ok {
+		return bi.Name() == "append"
+	}
+	call := fn.callsByLparen()[common.Pos()]
+	if call == nil {
 		return true
-	})
-	return found
+	}
+	for _, a := range call.Args {
+		if !values[b.value[ast.Unparen(a)]] {
+			continue
+		}
+		if files {
+			return fn.c.mayCloseArg(call, a) // closeFile(f)
+		}
+		u, known := fn.c.argUse(call, a)
+		return !known || u&(useWaits|useTakes) != 0 // waitCmd(c)
+	}
+	return false
 }
 
 // inLoop reports whether the node lies in a for or range loop of the
@@ -584,4 +925,144 @@ func (fn *fun) onErrorBranch(n ast.Node) bool {
 		}
 	}
 	return false
+}
+
+// A helper of the package may put the command into the slice for its
+// caller: "cmds = keep(cmds, cmd)" with "func keep(cmds []*exec.Cmd, c
+// *exec.Cmd) []*exec.Cmd { return append(cmds, c) }". Such a call is an
+// append to the caller's slice, as if written in place.
+
+// sliceAppender says which parameter of a function the function appends
+// to which result: parameter elem to parameter slice, returned as result
+// res.
+type sliceAppender struct{ res, slice, elem int }
+
+// appender returns what the function of the package appends, from its SSA
+// form: every return gives, as result res, the slice parameter itself or
+// an append to it of the command parameter (directly or in a composite
+// literal), at least one of them the append; ok is false otherwise.
+func (c *checker) appender(f *types.Func) (sliceAppender, bool) {
+	if c.appenders == nil {
+		c.appenders = make(map[*types.Func]*sliceAppender)
+	}
+	if a, ok := c.appenders[f]; ok {
+		if a == nil {
+			return sliceAppender{}, false
+		}
+		return *a, true
+	}
+	c.appenders[f] = nil
+	sig := f.Type().(*types.Signature)
+	if f.Pkg() != c.pass.Pkg || sig.Recv() != nil || sig.TypeParams() != nil {
+		return sliceAppender{}, false
+	}
+	_, prog := c.flow()
+	sf := prog.FuncValue(f)
+	if sf == nil || sf.Blocks == nil {
+		return sliceAppender{}, false
+	}
+	param := func(v ssa.Value) int {
+		for i, p := range sf.Params {
+			if p == v {
+				return i
+			}
+		}
+		return -1
+	}
+	for res := 0; res < sig.Results().Len(); res++ {
+		if _, ok := sig.Results().At(res).Type().Underlying().(*types.Slice); !ok {
+			continue
+		}
+		a := sliceAppender{res: res, slice: -1, elem: -1}
+		appended, ok := false, true
+		seen := make(map[ssa.Value]bool)
+		var result func(v ssa.Value) bool
+		result = func(v ssa.Value) bool {
+			if seen[v] {
+				return true
+			}
+			seen[v] = true
+			switch v := v.(type) {
+			case *ssa.Parameter:
+				i := param(v)
+				if a.slice >= 0 && a.slice != i {
+					return false
+				}
+				a.slice = i
+				return true
+			case *ssa.Phi:
+				for _, e := range v.Edges {
+					if !result(e) {
+						return false
+					}
+				}
+				return true
+			case *ssa.Call:
+				if !isBuiltin(v.Call.Value, "append") || len(v.Call.Args) != 2 || !result(v.Call.Args[0]) {
+					return false
+				}
+				for _, e := range literalElems(v.Call.Args[1], "varargs") {
+					for _, h := range heldValues(e, 0) {
+						if i := param(h); i >= 0 && i != a.slice && c.isCmdLike(h.Type()) && (a.elem < 0 || a.elem == i) {
+							a.elem = i
+							appended = true
+						}
+					}
+				}
+				return true
+			}
+			return false
+		}
+		for _, blk := range sf.Blocks {
+			for _, instr := range blk.Instrs {
+				if ret, isRet := instr.(*ssa.Return); isRet && !result(ret.Results[res]) {
+					ok = false
+				}
+			}
+		}
+		if ok && appended && a.slice >= 0 {
+			c.appenders[f] = &a
+			return a, true
+		}
+	}
+	return sliceAppender{}, false
+}
+
+// appendedByHelper returns, for a call of a helper that appends to its
+// slice parameter (appender), the caller's value given as the slice, the
+// one given as the element, and the value of the result that holds the
+// slice after the call.
+func (c *checker) appendedByHelper(call *ssa.Call) (slice, elem, result ssa.Value) {
+	callee := call.Call.StaticCallee()
+	if callee == nil {
+		return nil, nil, nil
+	}
+	f, ok := callee.Object().(*types.Func)
+	if !ok || f.Pkg() != c.pass.Pkg {
+		return nil, nil, nil
+	}
+	// Only a call that gives a command and takes and returns a slice
+	// that may hold one is asked about (the helper's form is built then).
+	sig := f.Type().(*types.Signature)
+	takesSlice, takesCmd := false, false
+	for p := range sig.Params().Variables() {
+		takesSlice = takesSlice || c.resourceSlice(p.Type())
+		takesCmd = takesCmd || c.isCmdLike(p.Type())
+	}
+	if !takesSlice || !takesCmd {
+		return nil, nil, nil
+	}
+	a, ok := c.appender(f)
+	if !ok || a.slice >= len(call.Call.Args) || a.elem >= len(call.Call.Args) {
+		return nil, nil, nil
+	}
+	if f.Type().(*types.Signature).Results().Len() == 1 {
+		return call.Call.Args[a.slice], call.Call.Args[a.elem], call
+	}
+	for _, r := range *call.Referrers() {
+		if x, ok := r.(*ssa.Extract); ok && x.Index == a.res {
+			return call.Call.Args[a.slice], call.Call.Args[a.elem], x
+		}
+	}
+	return nil, nil, nil
 }

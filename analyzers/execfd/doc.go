@@ -141,7 +141,12 @@
 //     started in a loop: every path from the start must reach a loop that
 //     waits for each element, or hand the slice on. The early return when
 //     a later start fails is the classic leak: the children started so far
-//     are never waited. Every return that leaves them unwaited is listed;
+//     are never waited. Every return that leaves them unwaited is listed.
+//     The slice and its elements are followed by value, on the SSA form:
+//     the slice under another name, a copy of an element, a closure that
+//     captures either, are the same slice and the same commands, and a
+//     helper of the package that appends its command parameter to its
+//     slice parameter and returns it (cmds = keep(cmds, cmd)) appends;
 //   - commands made into a local slice first (appends of exec.Command,
 //     a slice literal of them, or of structs holding only fresh commands:
 //     append(stages, &stage{cmd: cmd}), directly or through a local

@@ -9,6 +9,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/cfg"
+	"golang.org/x/tools/go/ssa"
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/tmplint/tmplint/internal/analysisdoc"
@@ -133,6 +134,14 @@ type checker struct {
 	// vars indexes the package's assignments, built on first use
 	// (shellprogram.go).
 	vars *assigns.Index
+	// debugFuncs are the SSA forms, with debug information, of the
+	// functions whose local slices are followed (bodyvalues.go), by
+	// their syntax; built on first use.
+	debugFuncs map[ast.Node]*ssa.Function
+	// appenders memoizes which functions of the package append one
+	// parameter to another and return it (collections.go); nil values
+	// for those that do not.
+	appenders map[*types.Func]*sliceAppender
 }
 
 // A fun is one function body under analysis.
@@ -152,10 +161,14 @@ type fun struct {
 	files       map[*types.Var]*file
 	procs       []*startProcess
 	attrs       map[*types.Var]*ast.CompositeLit // local os.ProcAttr values
-	colls       map[*types.Var]*collection       // local slices holding commands
-	// fileColls are the local slices holding files, nil when they hold
-	// none that the function created.
-	fileColls map[*types.Var]*collection
+	// colls are the local slices holding the function's commands or
+	// files (collections.go), vals the SSA form they are found on
+	// (bodyvalues.go), noVals set when it was not built; ranges are the
+	// body's range loops.
+	colls  *collectionIndex
+	vals   *bodyValues
+	noVals bool
+	ranges []*ast.RangeStmt
 	// unstored lists starts of a command that is never kept, as in
 	// exec.Command("xdg-open", url).Start().
 	unstored []*ast.CallExpr
@@ -599,7 +612,7 @@ func (fn *fun) collectUses() {
 				}
 			}
 			// Appended to a local slice: the slice holds the duty to wait.
-			if col := fn.appendedTo(id, stack); col != nil {
+			if col := fn.appendedTo(id); col != nil {
 				if !slices.Contains(cmd.collections, col) {
 					cmd.collections = append(cmd.collections, col)
 				}

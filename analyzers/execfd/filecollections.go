@@ -9,6 +9,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/astutil"
+	"golang.org/x/tools/go/ssa"
 
 	"github.com/tmplint/tmplint/internal/pathflow"
 )
@@ -44,108 +45,27 @@ func (fn *fun) checkFileCollections() {
 }
 
 // fileCollection returns the collection when the local slice s is given
-// files that the function created: "files = append(files, f)", or a struct
-// holding one, "pipes = append(pipes, pipe{r: r, w: w})".
+// files that the function created: "files = append(files, f)", a struct
+// holding one, "pipes = append(pipes, pipe{r: r, w: w})", or a slice
+// literal of them (collections.go).
 func (fn *fun) fileCollection(s *types.Var) *collection {
-	if fn.fileColls == nil {
-		fn.fileColls = make(map[*types.Var]*collection)
-	}
-	if col, ok := fn.fileColls[s]; ok {
-		return col
-	}
-	var col *collection
-	info := fn.info()
-	ast.Inspect(fn.body, func(n ast.Node) bool {
-		as, ok := n.(*ast.AssignStmt)
-		if !ok || len(as.Lhs) != 1 || len(as.Rhs) != 1 || fn.localVar(as.Lhs[0]) != s {
-			return true
-		}
-		for _, e := range sliceElems(info, as.Rhs[0]) {
-			if len(fn.filesHeld(e)) > 0 {
-				if col == nil {
-					col = &collection{v: s, files: true}
-				}
-				col.appends = append(col.appends, as)
-				break
-			}
-		}
-		return true
-	})
-	fn.fileColls[s] = col
-	return col
-}
-
-// filesHeld returns the files created in the function that the element
-// expression is or holds in a composite literal: f, pipe{r: r, w: w},
-// &pipe{r, w}.
-func (fn *fun) filesHeld(e ast.Expr) []*types.Var {
-	var vs []*types.Var
-	switch e := ast.Unparen(e).(type) {
-	case *ast.Ident:
-		if v := fn.localVar(e); v != nil && fn.files[v] != nil {
-			vs = append(vs, v)
-		}
-	case *ast.UnaryExpr:
-		if e.Op == token.AND {
-			vs = fn.filesHeld(e.X)
-		}
-	case *ast.CompositeLit:
-		for _, elt := range e.Elts {
-			if kv, ok := elt.(*ast.KeyValueExpr); ok {
-				elt = kv.Value
-			}
-			vs = append(vs, fn.filesHeld(elt)...)
-		}
-	}
-	return vs
+	return fn.collections().files[s]
 }
 
 // fileSlices returns the collections, local slices of files, that the file
-// v is appended to anywhere in the function: closing the slice's elements,
+// v is put into anywhere in the function: closing the slice's elements,
 // or handing the slice on, releases v too.
 func (fn *fun) fileSlices(v *types.Var) []*collection {
-	info := fn.info()
-	var cols []*collection
-	ast.Inspect(fn.body, func(n ast.Node) bool {
-		as, ok := n.(*ast.AssignStmt)
-		if !ok || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
-			return true
-		}
-		s := fn.localVar(as.Lhs[0])
-		if s == nil {
-			return true
-		}
-		for _, e := range sliceElems(info, as.Rhs[0]) {
-			if slices.Contains(fn.filesHeld(e), v) {
-				if col := fn.fileCollection(s); col != nil && !slices.Contains(cols, col) {
-					cols = append(cols, col)
-				}
-				break
-			}
-		}
-		return true
-	})
-	return cols
+	return fn.collections().fileCols[v]
 }
 
 // appendedInto reports whether the use id of a file is an element appended
 // to one of the collections, itself or in a composite literal:
 // "files = append(files, f)". Such an append moves the duty to close onto
 // the slice; it is not a hand-off.
-func (fn *fun) appendedInto(id *ast.Ident, stack []ast.Node, cols []*collection) bool {
-	if len(cols) == 0 {
-		return false
-	}
-	elem, i := elementOf(id, stack)
-	if i < 0 {
-		return false
-	}
-	call, ok := stack[i].(*ast.CallExpr)
-	if !ok {
-		return false
-	}
-	s, _ := fn.selfAppend(call, elem, stack[:i])
-	return s != nil && slices.ContainsFunc(cols, func(c *collection) bool { return c.v == s })
+func (fn *fun) appendedInto(id *ast.Ident, cols []*collection) bool {
+	col := fn.collections().fileElems[id]
+	return col != nil && slices.Contains(cols, col)
 }
 
 func (fn *fun) checkFileCollection(col *collection, start *ast.CallExpr, what string) {
@@ -207,6 +127,69 @@ func (fn *fun) loopWithout(n, start ast.Node) bool {
 	return false
 }
 
+// extraFilesReleases returns the nodes that close each of the files the
+// command's ExtraFiles holds, found on the SSA form from the values read
+// from the field: the operand of a range loop over them whose body closes
+// the element (for _, f := range cmd.ExtraFiles { f.Close() }), or the
+// argument of a call that may close them (closeAll(cmd.ExtraFiles...)).
+func (fn *fun) extraFilesReleases(cmd *command) map[ast.Node]bool {
+	released := make(map[ast.Node]bool)
+	b := fn.values()
+	if b == nil {
+		return released
+	}
+	extra := make(map[ssa.Value]bool)
+	for _, x := range b.vars[cmd.v] {
+		for _, r := range *x.Referrers() {
+			fa, ok := r.(*ssa.FieldAddr)
+			if !ok || fa.X != x || fieldName(fa.X.Type(), fa.Field) != "ExtraFiles" {
+				continue
+			}
+			for _, rr := range *fa.Referrers() {
+				if l, ok := rr.(*ssa.UnOp); ok && l.Op == token.MUL {
+					extra[l] = true
+				}
+			}
+		}
+	}
+	elems := &collection{files: true}
+	for _, rs := range fn.rangeLoops() {
+		if extra[b.value[ast.Unparen(rs.X)]] && fn.releasesElements(rs, elems) {
+			released[rs.X] = true
+		}
+	}
+	for l := range extra {
+		for _, r := range *l.Referrers() {
+			c, ok := r.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			call := fn.callsByLparen()[c.Common().Pos()]
+			if call == nil || !call.Ellipsis.IsValid() {
+				continue
+			}
+			for _, a := range call.Args {
+				if b.value[ast.Unparen(a)] == l && fn.c.mayCloseArg(call, a) {
+					released[a] = true
+				}
+			}
+		}
+	}
+	return released
+}
+
+// fieldName returns the name of field i of the struct t points to.
+func fieldName(t types.Type, i int) string {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok || i >= st.NumFields() {
+		return ""
+	}
+	return st.Field(i).Name()
+}
+
 // checkExtraFilesLoop reports a start after which the parent does not close
 // the files appended to cmd.ExtraFiles in a loop on some path.
 func (fn *fun) checkExtraFilesLoop(cmd *command, start *ast.CallExpr, g token.Pos) {
@@ -214,10 +197,6 @@ func (fn *fun) checkExtraFilesLoop(cmd *command, start *ast.CallExpr, g token.Po
 		return
 	}
 	info := fn.info()
-	isExtra := func(e ast.Expr) bool {
-		sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
-		return ok && sel.Sel.Name == "ExtraFiles" && isVar(info, sel.X, cmd.v)
-	}
 	released := make(map[ast.Node]bool)
 	// The files appended: each closed by a defer in the loop, or kept in
 	// a slice of files too, whose release counts.
@@ -236,22 +215,9 @@ func (fn *fun) checkExtraFilesLoop(cmd *command, start *ast.CallExpr, g token.Po
 			}
 		}
 	}
-	elems := &collection{files: true}
-	ast.Inspect(fn.body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.RangeStmt:
-			if isExtra(n.X) && fn.releasesElements(n, elems) {
-				released[n.X] = true // for _, f := range cmd.ExtraFiles { f.Close() }
-			}
-		case *ast.CallExpr:
-			for _, a := range n.Args {
-				if isExtra(a) && n.Ellipsis.IsValid() && fn.c.mayCloseArg(n, a) {
-					released[a] = true // closeAll(cmd.ExtraFiles...)
-				}
-			}
-		}
-		return true
-	})
+	for n := range fn.extraFilesReleases(cmd) {
+		released[n] = true
+	}
 	what := cmd.startNames[start]
 	path, _ := astutil.PathEnclosingInterval(fn.file, start.Pos(), start.End())
 	var errVar *types.Var

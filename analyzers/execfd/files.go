@@ -284,7 +284,7 @@ func (fn *fun) fileRelease(v *types.Var, cols []*collection) func(n ast.Node, st
 			if info.Uses[n] != v || len(stack) == 0 {
 				break
 			}
-			if !fn.appendedInto(n, stack, cols) && fn.escapes(n, stack) {
+			if !fn.appendedInto(n, cols) && fn.escapes(n, stack) {
 				return released
 			}
 		}

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
 
 	"github.com/tmplint/tmplint/internal/pathflow"
 )
@@ -140,101 +141,222 @@ func (fn *fun) indexLoop(loop *ast.ForStmt) (*types.Var, *types.Var) {
 }
 
 // holdsFreshCmds reports whether the local slice of commands is given,
-// in the function, only fresh commands: nil, make, a literal of command
-// creations, appends of them to itself, or elements set to them.
+// in the function, only fresh commands, judged on the SSA form
+// (bodyvalues.go): every value the variable holds is nil, made, a literal
+// of command creations, or an append of them to itself (or a merge of
+// such values), every element set stores one, and its address goes
+// nowhere else.
 func (fn *fun) holdsFreshCmds(s *types.Var) bool {
 	sl, ok := s.Type().Underlying().(*types.Slice)
 	if !ok || !(fn.c.isCmdLike(sl.Elem()) || fn.c.holdsCmdField(sl.Elem())) || s.Parent() == nil || s.Parent() == fn.c.pass.Pkg.Scope() {
 		return false
 	}
-	info := fn.info()
-	fresh := func(e ast.Expr) bool {
-		call, ok := ast.Unparen(e).(*ast.CallExpr)
-		if ok && fn.c.isCmdCreatorCall(call) {
+	b := fn.values()
+	if b == nil || len(b.vars[s]) == 0 {
+		return false
+	}
+	fresh := func(e ssa.Value, stmt ast.Node) bool {
+		if fn.creation(b, e, stmt) {
 			return true
 		}
-		// &extCommand{cmd: exec.Command(n)}, or a local holding one; a
-		// new wrapper, &proc{cmd: exec.Command(n)} (wrapper.go).
-		if fn.c.isWrapper(sl.Elem()) && fn.c.wrapperLit(e) {
-			return fn.freshWrapperLit(e)
+		// &extCommand{cmd: exec.Command(n)}: a new wrapper whose
+		// command is made in it, or left for its own methods to fill
+		// (wrapper.go).
+		if fn.c.isWrapper(sl.Elem()) {
+			alloc, ok := e.(*ssa.Alloc)
+			return ok && alloc.Comment == "complit" && writtenIn(b, alloc, stmt) && fn.freshFields(b, alloc, false)
 		}
-		return !fn.c.isCmdLike(sl.Elem()) && fn.freshHolder(e, 0)
+		return !fn.c.isCmdLike(sl.Elem()) && fn.freshHolder(b, e)
 	}
-	value := func(e ast.Expr) bool {
-		switch e := ast.Unparen(e).(type) {
-		case *ast.CompositeLit:
-			for _, elt := range e.Elts {
-				if !fresh(elt) {
+	seen := make(map[ssa.Value]bool)
+	var value func(x ssa.Value) bool
+	var cell func(addr ssa.Value) bool
+	value = func(x ssa.Value) bool {
+		if seen[x] {
+			return true
+		}
+		seen[x] = true
+		switch x := x.(type) {
+		case *ssa.Const:
+			return x.IsNil()
+		case *ssa.MakeSlice:
+			return true
+		case *ssa.Phi:
+			for _, e := range x.Edges {
+				if !value(e) {
 					return false
 				}
 			}
 			return true
-		case *ast.CallExpr:
-			if id, ok := ast.Unparen(e.Fun).(*ast.Ident); ok {
-				if b, ok := info.Uses[id].(*types.Builtin); ok {
-					switch b.Name() {
-					case "make":
-						return true
-					case "append":
-						if len(e.Args) < 2 || e.Ellipsis.IsValid() || !isVar(info, e.Args[0], s) {
-							return false
-						}
-						for _, a := range e.Args[1:] {
-							if !fresh(a) {
-								return false
-							}
-						}
-						return true
-					}
+		case *ssa.Slice:
+			elems := literalElems(x, "slicelit")
+			if elems == nil || len(b.exprs[x]) == 0 {
+				return false
+			}
+			for _, e := range elems {
+				if !fresh(e, b.exprs[x][0]) {
+					return false
 				}
 			}
-		case *ast.Ident:
-			return e.Name == "nil"
+			return true
+		case *ssa.Call:
+			if !isBuiltin(x.Call.Value, "append") || len(x.Call.Args) != 2 || !b.holds(s, x.Call.Args[0]) {
+				return false
+			}
+			elems := literalElems(x.Call.Args[1], "varargs")
+			call := fn.callsByLparen()[x.Pos()]
+			if elems == nil || call == nil {
+				return false
+			}
+			for _, e := range elems {
+				if !fresh(e, call) {
+					return false
+				}
+			}
+			return value(x.Call.Args[0])
+		case *ssa.UnOp:
+			return x.Op == token.MUL && cell(x.X)
+		case *ssa.Alloc, *ssa.FreeVar:
+			return cell(x)
 		}
 		return false
 	}
-	assigned, ok := true, false
-	ast.Inspect(fn.body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.AssignStmt:
-			for i, l := range n.Lhs {
-				if ix, ok := ast.Unparen(l).(*ast.IndexExpr); ok && isVar(info, ix.X, s) {
-					// cmds[i] = exec.Command(n): an element set.
-					if len(n.Lhs) != len(n.Rhs) || !fresh(n.Rhs[i]) {
-						assigned = false
+	// cell judges the variable's cell when a closure captures it: what is
+	// stored there, and where its address goes.
+	cell = func(addr ssa.Value) bool {
+		if seen[addr] {
+			return true
+		}
+		seen[addr] = true
+		switch addr.(type) {
+		case *ssa.Alloc, *ssa.FreeVar:
+		default:
+			return false
+		}
+		for _, r := range *addr.Referrers() {
+			switch r := r.(type) {
+			case *ssa.Store:
+				if r.Addr != addr || !value(r.Val) {
+					return false
+				}
+			case *ssa.UnOp:
+				if r.Op != token.MUL {
+					return false
+				}
+			case *ssa.MakeClosure:
+				closure := r.Fn.(*ssa.Function)
+				for i, bnd := range r.Bindings {
+					if bnd == addr && !cell(closure.FreeVars[i]) {
+						return false
 					}
-					continue
 				}
-				if id, ok := ast.Unparen(l).(*ast.Ident); !ok || info.ObjectOf(id) != s {
-					continue
-				}
-				ok = true
-				if len(n.Lhs) != len(n.Rhs) || !value(n.Rhs[i]) {
-					assigned = false
-				}
-			}
-		case *ast.ValueSpec:
-			for i, id := range n.Names {
-				if info.Defs[id] != s {
-					continue
-				}
-				if len(n.Values) == 0 {
-					ok = true
-					continue
-				}
-				ok = true
-				if len(n.Values) != len(n.Names) || !value(n.Values[i]) {
-					assigned = false
-				}
-			}
-		case *ast.UnaryExpr:
-			if isVar(info, n.X, s) {
-				assigned = false // &cmds: set elsewhere
+			case *ssa.DebugRef:
+			default:
+				return false // &cmds: set elsewhere
 			}
 		}
 		return true
-	})
-	return ok && assigned
+	}
+	for _, x := range b.vars[s] {
+		if !value(x) {
+			return false
+		}
+	}
+	// cmds[i] = exec.Command(n): an element set.
+	for _, f := range b.funcs {
+		for _, blk := range f.Blocks {
+			for _, instr := range blk.Instrs {
+				st, ok := instr.(*ssa.Store)
+				if !ok {
+					continue
+				}
+				if ia, ok := st.Addr.(*ssa.IndexAddr); ok && seen[ia.X] && !fresh(st.Val, fn.stmtAt(st.Pos())) {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+// creation reports whether the value is the result of a call, written in
+// the node at, that makes a fresh command (creators.go).
+func (fn *fun) creation(b *bodyValues, x ssa.Value, at ast.Node) bool {
+	c, ok := x.(*ssa.Call)
+	if !ok || at == nil {
+		return false
+	}
+	call := fn.callsByLparen()[c.Pos()]
+	return call != nil && within(call, at) && fn.c.isCmdCreatorCall(call)
+}
+
+// writtenIn reports whether an expression within the node at computes x.
+func writtenIn(b *bodyValues, x ssa.Value, at ast.Node) bool {
+	if at == nil {
+		return false
+	}
+	for _, e := range b.exprs[x] {
+		if within(e, at) {
+			return true
+		}
+	}
+	return false
+}
+
+// freshFields reports whether every command stored into a field of the
+// composite literal alloc is made there by a creation (or, with locals, is
+// a local command the function made and has not started), and, with
+// locals, that there is one.
+func (fn *fun) freshFields(b *bodyValues, alloc *ssa.Alloc, locals bool) bool {
+	held := false
+	for _, r := range *alloc.Referrers() {
+		fa, ok := r.(*ssa.FieldAddr)
+		if !ok {
+			continue
+		}
+		for _, rr := range *fa.Referrers() {
+			st, ok := rr.(*ssa.Store)
+			if !ok || st.Addr != fa {
+				continue
+			}
+			t := st.Val.Type()
+			if !locals && !isCmd(t) || locals && !fn.c.isCmdLike(t) {
+				continue
+			}
+			if fn.creation(b, st.Val, fn.stmtAt(st.Pos())) {
+				held = true
+				continue
+			}
+			if !locals {
+				return false
+			}
+			fresh := false
+			for _, v := range b.varsAt[st.Val] {
+				if cmd := fn.cmds[v]; cmd != nil && cmd.owned && !cmd.startedAny {
+					fresh = true
+				}
+			}
+			if !fresh {
+				return false
+			}
+			held = true
+		}
+	}
+	return held || !locals
+}
+
+// freshHolder reports whether the value is a new struct (or its address)
+// holding only fresh commands: a composite literal whose command fields are
+// creations or local commands that the function made and has not started.
+func (fn *fun) freshHolder(b *bodyValues, x ssa.Value) bool {
+	if l, ok := x.(*ssa.UnOp); ok && l.Op == token.MUL {
+		x = l.X
+	}
+	alloc, ok := x.(*ssa.Alloc)
+	if !ok || alloc.Comment != "complit" || !fn.c.holdsCmdField(alloc.Type().(*types.Pointer).Elem()) {
+		return false
+	}
+	return fn.freshFields(b, alloc, true)
 }
 
 // checkRangeStarts follows each range start to the returns.
@@ -360,86 +482,4 @@ func (c *checker) holdsCmdField(t types.Type) bool {
 		}
 	}
 	return false
-}
-
-// freshHolder reports whether e is a new struct holding only fresh
-// commands: a composite literal (or its address) whose command fields are
-// creator calls or local commands that the function made and has not
-// started, or a local variable assigned only such literals.
-func (fn *fun) freshHolder(e ast.Expr, depth int) bool {
-	info := fn.info()
-	e = ast.Unparen(e)
-	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
-		e = ast.Unparen(u.X)
-	}
-	switch e := e.(type) {
-	case *ast.CompositeLit:
-		if !fn.c.holdsCmdField(info.TypeOf(e)) {
-			return false
-		}
-		held := false
-		for _, elt := range e.Elts {
-			if kv, ok := elt.(*ast.KeyValueExpr); ok {
-				elt = kv.Value
-			}
-			if !fn.c.isCmdLike(info.TypeOf(elt)) {
-				continue
-			}
-			if call, ok := ast.Unparen(elt).(*ast.CallExpr); ok && fn.c.isCmdCreatorCall(call) {
-				held = true
-				continue
-			}
-			id, ok := ast.Unparen(elt).(*ast.Ident)
-			if !ok {
-				return false
-			}
-			v, _ := info.Uses[id].(*types.Var)
-			if cmd := fn.cmds[v]; cmd == nil || !cmd.owned || cmd.startedAny {
-				return false
-			}
-			held = true
-		}
-		return held
-	case *ast.Ident:
-		v, _ := info.Uses[e].(*types.Var)
-		if v == nil || depth > 0 || v.Parent() == nil || v.Parent() == fn.c.pass.Pkg.Scope() {
-			return false
-		}
-		assigned, ok := false, true
-		ast.Inspect(fn.body, func(n ast.Node) bool {
-			as, isAs := n.(*ast.AssignStmt)
-			if !isAs || !ok {
-				return ok
-			}
-			for i, l := range as.Lhs {
-				if id, isID := ast.Unparen(l).(*ast.Ident); isID && info.ObjectOf(id) == v {
-					assigned = true
-					ok = len(as.Lhs) == len(as.Rhs) && fn.freshHolder(as.Rhs[i], depth+1)
-				}
-			}
-			return ok
-		})
-		return assigned && ok
-	}
-	return false
-}
-
-// freshWrapperLit reports whether the new wrapper &W{...} holds a fresh
-// command: its command field is a creator call or left for the wrapper's
-// own methods to fill.
-func (fn *fun) freshWrapperLit(e ast.Expr) bool {
-	lit := ast.Unparen(ast.Unparen(e).(*ast.UnaryExpr).X).(*ast.CompositeLit)
-	info := fn.info()
-	for _, elt := range lit.Elts {
-		if kv, ok := elt.(*ast.KeyValueExpr); ok {
-			elt = kv.Value
-		}
-		if !isCmd(info.TypeOf(elt)) {
-			continue
-		}
-		if call, ok := ast.Unparen(elt).(*ast.CallExpr); !ok || !fn.c.isCmdCreatorCall(call) {
-			return false
-		}
-	}
-	return true
 }

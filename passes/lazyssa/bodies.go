@@ -22,6 +22,19 @@ import (
 // Each call builds anew; the caller keeps what it gets. It does not touch
 // the form that Package and Functions return.
 func (p *Program) Bodies(keep func(*types.Func) bool) *ssa.Package {
+	return p.bodies(keep, false)
+}
+
+// DebugBodies is Bodies with debug information: every expression of the
+// bodies built that computes a value is tied to it by a DebugRef (a local
+// variable's uses and assignments included), so that an analyzer can ask
+// which value an expression of the syntax is, and which expressions a
+// value is.
+func (p *Program) DebugBodies(keep func(*types.Func) bool) *ssa.Package {
+	return p.bodies(keep, true)
+}
+
+func (p *Program) bodies(keep func(*types.Func) bool, debug bool) *ssa.Package {
 	pass := p.pass
 	prog := ssa.NewProgram(pass.Fset, 0)
 	createImports(prog, pass.Pkg)
@@ -54,6 +67,7 @@ func (p *Program) Bodies(keep func(*types.Func) bool) *ssa.Package {
 		}
 	}
 	pkg := prog.CreatePackage(pass.Pkg, files, &info, false)
+	pkg.SetDebugMode(debug)
 	pkg.Build()
 	return pkg
 }
