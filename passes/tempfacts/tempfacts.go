@@ -194,11 +194,15 @@ type Result struct {
 	failsMemo    map[*types.Func]*failsTest    // failstest.go
 	mayFailMemo  map[*types.Func]bool          // failstest.go: the pre-pass
 	failsPkg     *ssa.Package                  // failstest.go: the bodies the pre-pass keeps
-	fieldMemo    map[*types.Var]map[*types.Func]bool
-	keptMemo     map[*types.Var]bool
-	callers      map[*types.Func][]*types.Func // built on first use
-	reasonsMemo  map[[2]any]uint
-	busy         map[*types.Func]bool
+	// releasepaths.go: the fields that removals name and the functions
+	// that select them, the bodies kept for the question, the judgements.
+	fieldUsers  map[*types.Var][]*types.Func
+	releasePkg  *ssa.Package
+	releaseMemo map[*types.Var]map[*types.Func]fieldJudgement
+	keptMemo    map[*types.Var]bool
+	callers     map[*types.Func][]*types.Func // built on first use
+	reasonsMemo map[[2]any]uint
+	busy        map[*types.Func]bool
 
 	// Owner types (ownertype.go): those of the package, computed on
 	// first use, and those of other packages by their facts; the
@@ -272,7 +276,7 @@ func run(pass *analysis.Pass) (any, error) {
 		insideMemo:   make(map[*types.Func]*keepsInside),
 		exitsMemo:    make(map[*types.Func]*exitsOnError),
 		failsMemo:    make(map[*types.Func]*failsTest),
-		fieldMemo:    make(map[*types.Var]map[*types.Func]bool),
+		releaseMemo:  make(map[*types.Var]map[*types.Func]fieldJudgement),
 		keptMemo:     make(map[*types.Var]bool),
 		reasonsMemo:  make(map[[2]any]uint),
 		busy:         make(map[*types.Func]bool),
