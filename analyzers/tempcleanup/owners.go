@@ -69,6 +69,9 @@ func (c *checker) ownerDropped(fn ast.Node, cr *tempfacts.Creation, obj, cleanup
 			},
 		})
 	}
+	if store.Direct && store.Field != nil {
+		c.partialRelease(fn, store.Owner, store.Field, cr.Kind, c.calleeName(cr)) // partialrelease.go
+	}
 	return reported
 }
 

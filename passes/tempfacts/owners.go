@@ -525,7 +525,9 @@ func (r *Result) ReleaseMethod(named *types.Named, f *types.Var) string {
 		// Only a method called without arguments can be the hint
 		// ("call s.Close()"): TempArchive.Read removes its file at EOF,
 		// but nobody calls Read() to remove it.
-		if m := named.Method(i); releasers[m.Origin()] && m.Type().(*types.Signature).Params().Len() == 0 {
+		// Nor one that only renames the object to its target: on a
+		// failure path it would publish a partial file.
+		if m := named.Method(i); releasers[m.Origin()] && m.Type().(*types.Signature).Params().Len() == 0 && r.Removes(m, f) {
 			names = append(names, m.Name())
 		}
 	}

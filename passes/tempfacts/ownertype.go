@@ -185,7 +185,15 @@ func (r *Result) computeOwnerTypes() map[*types.TypeName]*OwnerType {
 			}
 		}
 		if o.Hint == "" {
-			o.Hint = hintMethod(named, releasers)
+			// A method that only renames the object to its target is
+			// no hint: on a failure path it publishes a partial file.
+			removing := maps.Clone(releasers)
+			for fn := range r.FieldReleasers(f) {
+				if !r.Removes(fn, f) {
+					delete(removing, fn)
+				}
+			}
+			o.Hint = hintMethod(named, removing)
 		}
 		for _, m := range r.creatorMethods(named, f) {
 			if !slices.Contains(o.Creators, m) {

@@ -688,13 +688,20 @@ func (r *Result) FieldReleasers(f *types.Var) map[*types.Func]bool {
 	return m
 }
 
-// PartialReleases returns, for the functions of the package that release
+// PartialReleases returns, for the methods of the package that release
 // what f holds on some paths only, where they return without releasing
-// it.
+// it. Only methods called without arguments are called to release the
+// object: one that takes data (TempArchive.Read removes its file once it
+// has read it to the end) releases as its input decides, and is called
+// again until it does.
 func (r *Result) PartialReleases(f *types.Var) map[*types.Func]PartialRelease {
 	out := make(map[*types.Func]PartialRelease)
+	noArgs := func(fn *types.Func) bool {
+		sig := fn.Type().(*types.Signature)
+		return sig.Recv() != nil && sig.Params().Len() == 0
+	}
 	for fn, j := range r.judgeReleases(f.Origin()) {
-		if j.skip.IsValid() {
+		if j.skip.IsValid() && noArgs(fn) && noArgs(j.via) {
 			out[fn] = PartialRelease{Method: j.via, Return: j.skip}
 		}
 	}
@@ -714,4 +721,72 @@ func (r *Result) directReleasers(f *types.Var) []*types.Func {
 		}
 	}
 	return fns
+}
+
+// Removes reports whether fn, a releaser of what field f holds, removes
+// it on some path (or calls a releaser that does), rather than only
+// renaming it to its target: a writer whose Close renames its temp file
+// onto the target is no method to call on a failure path, where it would
+// put a partial file in the target's place.
+func (r *Result) Removes(fn *types.Func, f *types.Var) bool {
+	return r.removes(fn.Origin(), f.Origin(), make(map[*types.Func]bool))
+}
+
+func (r *Result) removes(fn *types.Func, f *types.Var, seen map[*types.Func]bool) bool {
+	releasers := r.judgeReleases(f)
+	if _, ok := releasers[fn]; !ok || seen[fn] {
+		return false
+	}
+	seen[fn] = true
+	sf := r.releaseSSA(fn)
+	if sf == nil {
+		return false
+	}
+	for _, lit := range append([]*ssa.Function{sf}, allAnon(sf)...) {
+		for _, b := range lit.Blocks {
+			for _, instr := range b.Instrs {
+				c, ok := instr.(ssa.CallInstruction)
+				if !ok || c.Common().IsInvoke() || c.Common().StaticCallee() == nil {
+					continue
+				}
+				callee, _ := c.Common().StaticCallee().Object().(*types.Func)
+				if callee == nil {
+					continue
+				}
+				callee = callee.Origin()
+				args := c.Common().Args
+				switch {
+				case stdRemovers[funcKey(callee)]:
+					if len(args) > 0 && nameIn(args[0], f) {
+						return true
+					}
+				case callee.Pkg() == r.pkg:
+					if r.removes(callee, f, seen) {
+						return true
+					}
+					sig := callee.Type().(*types.Signature)
+					first := 0
+					if sig.Recv() != nil {
+						first = 1
+					}
+					for i, a := range args {
+						if i >= first && heldIn(a, f, make(map[ssa.Value]bool)) && r.ParamUse(callee, i-first) == Release {
+							return true
+						}
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// allAnon returns the function literals in sf, nested ones included.
+func allAnon(sf *ssa.Function) []*ssa.Function {
+	var out []*ssa.Function
+	for _, a := range sf.AnonFuncs {
+		out = append(out, a)
+		out = append(out, allAnon(a)...)
+	}
+	return out
 }
