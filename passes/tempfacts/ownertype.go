@@ -1,6 +1,7 @@
 package tempfacts
 
 import (
+	"cmp"
 	"fmt"
 	"go/ast"
 	"go/token"
@@ -122,54 +123,36 @@ func receiverType(fn *types.Func) *types.Named {
 	return ownerNamed(sig.Recv().Type())
 }
 
-// computeOwnerTypes finds the owner types of the package: for each field
-// that a method of its struct type removes (os.Remove or os.RemoveAll of
-// a value read from the field), the methods that remove it
-// (FieldReleasers) and those that store a temp object they make into it.
+// computeOwnerTypes finds the owner types of the package: for each
+// unexported field that a method of its struct type removes itself
+// (os.Remove or os.RemoveAll of the value the field holds, of its file's
+// Name() or of a path wrapper's String(), judged on the SSA form:
+// releasepaths.go), the methods that release it (FieldReleasers) and
+// those that store a temp object they make into it.
 func (r *Result) computeOwnerTypes() map[*types.TypeName]*OwnerType {
 	out := make(map[*types.TypeName]*OwnerType)
-	candidates := make(map[*types.Var]*types.Named)
-	removers := make(map[*types.Var]map[*types.Func]bool)
-	for fn, d := range r.decls {
-		named := receiverType(fn)
-		if named == nil || named.Obj().Pkg() != r.pkg {
+	fields := slices.SortedFunc(maps.Keys(r.ownerFields()), func(a, b *types.Var) int { return cmp.Compare(a.Pos(), b.Pos()) })
+	for _, f := range fields {
+		named := r.fieldType[f]
+		if f.Exported() || named == nil {
 			continue
 		}
-		ast.Inspect(d.Body, func(n ast.Node) bool {
-			call, ok := n.(*ast.CallExpr)
-			if !ok {
-				return true
+		judged := r.judgeReleases(f)
+		removed := false
+		for fn, j := range judged {
+			if recv := receiverType(fn); recv != nil && recv.Origin() == named && j.direct && r.Removes(fn, f) {
+				removed = true
 			}
-			callee, ok := typeutil.Callee(r.info, call).(*types.Func)
-			if !ok || !stdRemovers[funcKey(callee)] || len(call.Args) == 0 {
-				return true
-			}
-			if f := r.removedField(call.Args[0], named); f != nil {
-				candidates[f] = named.Origin()
-				if removers[f] == nil {
-					removers[f] = make(map[*types.Func]bool)
-				}
-				removers[f][fn] = true
-			}
-			return true
-		})
-	}
-	for f, named := range candidates {
-		// FieldReleasers follows the field through the tracker; a
-		// removal of a wrapper's String() (os.RemoveAll(s.dir.String()))
-		// is seen here only, with the methods that call its remover.
-		releasers := maps.Clone(r.FieldReleasers(f))
-		for fn := range r.sameTypeCallers(named, removers[f]) {
-			releasers[fn] = true
 		}
+		if !removed {
+			continue
+		}
+		releasers := r.FieldReleasers(f)
 		var names []string
 		for i := 0; i < named.NumMethods(); i++ {
 			if m := named.Method(i); releasers[m.Origin()] {
 				names = append(names, m.Name())
 			}
-		}
-		if len(names) == 0 {
-			continue
 		}
 		o := out[named.Obj()]
 		if o == nil {
@@ -187,10 +170,10 @@ func (r *Result) computeOwnerTypes() map[*types.TypeName]*OwnerType {
 		if o.Hint == "" {
 			// A method that only renames the object to its target is
 			// no hint: on a failure path it publishes a partial file.
-			removing := maps.Clone(releasers)
-			for fn := range r.FieldReleasers(f) {
-				if !r.Removes(fn, f) {
-					delete(removing, fn)
+			removing := make(map[*types.Func]bool)
+			for fn := range releasers {
+				if r.Removes(fn, f) {
+					removing[fn] = true
 				}
 			}
 			o.Hint = hintMethod(named, removing)
@@ -206,36 +189,6 @@ func (r *Result) computeOwnerTypes() map[*types.TypeName]*OwnerType {
 		slices.Sort(o.Creators)
 	}
 	return out
-}
-
-// removedField returns the unexported field of named whose value e is:
-// the field itself (s.dir), a method of the field's type that returns its
-// receiver as a string (a path wrapper's String(): returnsReceiver), or a
-// conversion of either; nil otherwise (a path inside it is not the object).
-func (r *Result) removedField(e ast.Expr, named *types.Named) *types.Var {
-	switch x := ast.Unparen(e).(type) {
-	case *ast.SelectorExpr:
-		s, ok := r.info.Selections[x]
-		if !ok || s.Kind() != types.FieldVal || len(s.Index()) != 1 {
-			return nil
-		}
-		if recv := ownerNamed(s.Recv()); recv == nil || recv.Origin() != named.Origin() {
-			return nil
-		}
-		if v, ok := s.Obj().(*types.Var); ok && !v.Exported() {
-			return v.Origin()
-		}
-	case *ast.CallExpr:
-		if tv, ok := r.info.Types[x.Fun]; ok && tv.IsType() && len(x.Args) == 1 {
-			return r.removedField(x.Args[0], named)
-		}
-		if sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr); ok && len(x.Args) == 0 {
-			if m, ok := r.info.Uses[sel.Sel].(*types.Func); ok && r.returnsReceiver(m) {
-				return r.removedField(sel.X, named)
-			}
-		}
-	}
-	return nil
 }
 
 // sameTypeCallers returns fns and the methods of named that call one of

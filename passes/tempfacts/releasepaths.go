@@ -69,13 +69,15 @@ func (r *Result) ownerFields() map[*types.Var][]*types.Func {
 		return r.fieldUsers
 	}
 	r.fieldUsers = make(map[*types.Var][]*types.Func)
+	r.fieldType = make(map[*types.Var]*types.Named)
 	removes := make(map[*types.Func]bool)
 	selects := make(map[*types.Func]map[*types.Var]bool)
 	for fn, d := range r.decls {
 		ast.Inspect(d.Body, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.SelectorExpr:
-				if f, _ := r.FieldSelected(n); f != nil {
+				if f, named := r.FieldSelected(n); f != nil {
+					r.fieldType[f] = named
 					if selects[fn] == nil {
 						selects[fn] = make(map[*types.Var]bool)
 					}
@@ -388,7 +390,7 @@ func (r *Result) releaseCall(c *ssa.CallCommon, f *types.Var, releasers map[*typ
 	key := funcKey(fn)
 	switch {
 	case stdRemovers[key], key == [2]string{"os", "Rename"}:
-		return len(c.Args) > 0 && nameIn(c.Args[0], f), nil
+		return len(c.Args) > 0 && r.nameIn(c.Args[0], f), nil
 	case fn.Pkg() == r.pkg:
 		if _, ok := releasers[fn]; ok {
 			return false, fn
@@ -517,25 +519,23 @@ func binding(v *ssa.FreeVar) ssa.Value {
 }
 
 // nameIn reports whether v is the name of what field f holds: the field's
-// value (a path), the Name() of the file it holds, or the String() of a
-// path wrapper that returns its receiver.
-func nameIn(v ssa.Value, f *types.Var) bool {
+// value (a path), the Name() of the file it holds, or what a method of the
+// package that returns its receiver as a string (a path wrapper's
+// String(): returnsReceiver) returns for it.
+func (r *Result) nameIn(v ssa.Value, f *types.Var) bool {
 	if heldIn(v, f, make(map[ssa.Value]bool)) {
 		return true
 	}
 	call, ok := v.(*ssa.Call)
-	if !ok || call.Call.IsInvoke() || len(call.Call.Args) != 1 {
+	if !ok || call.Call.IsInvoke() || len(call.Call.Args) != 1 || call.Call.StaticCallee() == nil {
 		return false
 	}
-	callee := call.Call.StaticCallee()
-	if callee == nil {
+	fn, _ := call.Call.StaticCallee().Object().(*types.Func)
+	if fn == nil {
 		return false
 	}
-	fn, _ := callee.Object().(*types.Func)
-	if fn == nil || fn.Name() != "Name" && fn.Name() != "String" {
-		return false
-	}
-	if fn.Name() == "Name" && funcKey(fn) != [2]string{"os", "File.Name"} {
+	fn = fn.Origin()
+	if funcKey(fn) != [2]string{"os", "File.Name"} && (fn.Pkg() != r.pkg || !r.returnsReceiver(fn)) {
 		return false
 	}
 	return heldIn(call.Call.Args[0], f, make(map[ssa.Value]bool))
@@ -757,7 +757,7 @@ func (r *Result) removes(fn *types.Func, f *types.Var, seen map[*types.Func]bool
 				args := c.Common().Args
 				switch {
 				case stdRemovers[funcKey(callee)]:
-					if len(args) > 0 && nameIn(args[0], f) {
+					if len(args) > 0 && r.nameIn(args[0], f) {
 						return true
 					}
 				case callee.Pkg() == r.pkg:

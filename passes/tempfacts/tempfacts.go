@@ -197,6 +197,7 @@ type Result struct {
 	// releasepaths.go: the fields that removals name and the functions
 	// that select them, the bodies kept for the question, the judgements.
 	fieldUsers  map[*types.Var][]*types.Func
+	fieldType   map[*types.Var]*types.Named
 	releasePkg  *ssa.Package
 	releaseMemo map[*types.Var]map[*types.Func]fieldJudgement
 	keptMemo    map[*types.Var]bool
