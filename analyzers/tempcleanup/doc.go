@@ -149,7 +149,13 @@
 // O_CREATE|O_EXCL, ...) at a random name in a loop that retries while the
 // name exists (as os.CreateTemp is written), made a temp object: it must
 // remove name or return it on every path after the loop, whatever
-// directory it creates in.
+// directory it creates in. The open may be any call that returns an
+// *os.File, a method of the program's own file system interface included
+// (syncthing's filesystem.OpenFile(name, fs.OptReadWrite|fs.OptCreate|
+// fs.OptExclusive, 0o600)): the flags are read by their constant value, the
+// random part by the values that flow into the name, and the retry as a
+// loop of the control flow through the call that tests the error with
+// os.IsExist or errors.Is(err, fs.ErrExist).
 //
 // A function literal that captures the object carries it like the object
 // itself: calling it here is a use, but returning it, storing it or

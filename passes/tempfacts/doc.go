@@ -12,9 +12,11 @@
 //
 //   - returnsTemp: the function creates a temp file or directory (with
 //     os.CreateTemp, os.MkdirTemp, ioutil.TempFile, ioutil.TempDir, a
-//     function with this fact, or its own loop over random names: an
-//     os.OpenFile with O_CREATE|O_EXCL, or an os.Mkdir, at a name with a
-//     math/rand or crypto/rand part, retried while the name exists) and
+//     function with this fact, or its own loop over random names: a call
+//     returning an *os.File with constant flags that include
+//     O_CREATE|O_EXCL (os.OpenFile, a file system interface's method), or
+//     an os.Mkdir, at a name with a math/rand or crypto/rand part, on a
+//     control-flow cycle that retries while the name exists) and
 //     returns it, as result i, on a path where it did not remove it: the
 //     caller must clean it up. When result j is a func() whose body
 //     removes the object, the fact records the pair: the caller may clean
