@@ -300,8 +300,9 @@
 // receiver is in its zero state, or in a state that only releasing code
 // sets, as a closed flag). A method called without arguments that removes
 // it on some paths only is a partial releaser, and the first call of it on
-// an owner that a constructor of the package returned, or that the
-// function made, is reported with the return that skips the removal:
+// an owner that the function made, or that a constructor returned after
+// making the object itself (of this package, or of another by its facts),
+// is reported with the return that skips the removal:
 //
 //	func (w *AtomicWriter) Close() error {
 //		if w.err != nil {

@@ -59,43 +59,51 @@ func (c *checker) partialRelease(fn ast.Node, holder, field *types.Var, kind tem
 	}
 	pos := c.pass.Fset.Position(p.Return)
 	at := fmt.Sprintf("%s:%d", filepath.Base(pos.Filename), pos.Line)
-	method := methodName(p.Method)
+	method := tempfacts.MethodName(p.Method)
 	held := fmt.Sprintf("%s.%s", holder.Name(), field.Name())
 	c.r.Report(analysis.Diagnostic{
 		Pos: first.Pos(), End: first.End(),
 		Message: fmt.Sprintf("%s from %s is held by %s and released by %s, but %s returns at %s without removing it, so on that path it stays on disk: in %s, %s before that return",
-			what(&tempfacts.Creation{Kind: kind}, ""), creator, held, types.ExprString(first.Fun)+"()", method, at, method, removal(p.Method, field, kind)),
+			what(&tempfacts.Creation{Kind: kind}, ""), creator, held, types.ExprString(first.Fun)+"()", method, at, method, tempfacts.Removal(p.Method, field, kind)),
 		Related: []analysis.RelatedInformation{{Pos: p.Return, Message: method + " returns here without removing it"}},
 	})
 }
 
-// methodName names fn for a message: "AtomicWriter.Close", or the
-// function's name.
-func methodName(fn *types.Func) string {
-	sig := fn.Type().(*types.Signature)
-	if sig.Recv() == nil {
-		return fn.Name()
+// importedPartialRelease reports the first call in fn, on holder, of a
+// releasing method of another package's owner type o that returns without
+// removing the object on some path, when the constructor callee made the
+// object the value holds (its returnsOwner fact says so).
+func (c *checker) importedPartialRelease(fn ast.Node, holder *types.Var, callee *types.Func, o *tempfacts.OwnerType) {
+	if len(o.Partial) == 0 || !c.res.FreshOwnerHolds(callee) {
+		return
 	}
-	t := sig.Recv().Type()
-	if p, ok := t.(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	if named, ok := types.Unalias(t).(*types.Named); ok {
-		return named.Obj().Name() + "." + fn.Name()
-	}
-	return fn.Name()
-}
-
-// removal says how to remove what field holds inside fn: through fn's
-// receiver when it has one (os.Remove(w.next.Name())).
-func removal(fn *types.Func, field *types.Var, kind tempfacts.Kind) string {
-	held := "the object in field " + field.Name()
-	if sig := fn.Type().(*types.Signature); sig.Recv() != nil && sig.Recv().Name() != "" && sig.Recv().Name() != "_" {
-		held = sig.Recv().Name() + "." + field.Name()
-		if kind == tempfacts.File {
-			return fmt.Sprintf("call os.Remove(%s.Name())", held)
+	var first *ast.CallExpr
+	var p tempfacts.PartialMethod
+	ast.Inspect(fn, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || first != nil {
+			return first == nil
 		}
-		return fmt.Sprintf("call os.RemoveAll(%s)", held)
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok || len(call.Args) != 0 {
+			return true
+		}
+		if x, ok := ast.Unparen(sel.X).(*ast.Ident); !ok || c.pass.TypesInfo.Uses[x] != holder {
+			return true
+		}
+		for _, m := range o.Partial {
+			if m.Method == sel.Sel.Name {
+				first, p = call, m
+			}
+		}
+		return true
+	})
+	if first == nil {
+		return
 	}
-	return "remove " + held
+	c.r.Report(analysis.Diagnostic{
+		Pos: first.Pos(), End: first.End(),
+		Message: fmt.Sprintf("%s from %s is held by %s and released by %s, but %s returns at %s without removing it, so on that path it stays on disk: in %s, %s before that return",
+			kindWord(o), c.funcName(callee), holder.Name(), types.ExprString(first.Fun)+"()", p.Skipper, p.At, p.Skipper, p.Remedy),
+	})
 }

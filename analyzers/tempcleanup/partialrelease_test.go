@@ -18,3 +18,10 @@ import (
 func TestPartialRelease(t *testing.T) {
 	analysistest.Run(t, testdatadir.Dir(t), tempcleanup.Analyzer, "tempcleanup/regression_partialrelease")
 }
+
+// TestImportedPartialRelease checks the same across packages, by the
+// facts of the owner type (its partial releasers) and of the constructor
+// (it made the temp object the owner holds).
+func TestImportedPartialRelease(t *testing.T) {
+	analysistest.Run(t, testdatadir.Dir(t), tempcleanup.Analyzer, "tempcleanup/regression_partialreleasecaller")
+}

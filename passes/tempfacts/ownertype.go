@@ -7,6 +7,7 @@ import (
 	"go/token"
 	"go/types"
 	"maps"
+	"path/filepath"
 	"slices"
 
 	"golang.org/x/tools/go/analysis"
@@ -45,6 +46,19 @@ type OwnerType struct {
 	// Creators are the methods that make a temp object and keep it in
 	// the field, directly or by calling another method that does.
 	Creators []string
+	// Partial are the releasers, called without arguments, that return
+	// without removing the object on some path (releasepaths.go).
+	Partial []PartialMethod
+}
+
+// A PartialMethod is a releasing method that skips the removal on some
+// path, as an ownsTemp fact tells it to other packages.
+type PartialMethod struct {
+	Method string // the method called: "Close"
+	// Skipper names the method whose return skips the removal
+	// ("AtomicWriter.Close"), At that return ("atomic.go:42"), and
+	// Remedy what to do there ("call os.Remove(w.next.Name())").
+	Skipper, At, Remedy string
 }
 
 // ownsTemp is the fact of a named type whose methods remove a temp object
@@ -73,6 +87,9 @@ func (f *ownsTemp) String() string {
 // only reference to it.
 type returnsOwner struct {
 	Result int
+	// Holds says the function made a temp object and returns it in the
+	// owner's field (ownerresult.go), so the value holds one at once.
+	Holds bool
 	// Some: the result is an interface that the function gives values
 	// of types that own nothing on other paths.
 	Some  bool
@@ -178,6 +195,17 @@ func (r *Result) computeOwnerTypes() map[*types.TypeName]*OwnerType {
 			}
 			o.Hint = hintMethod(named, removing)
 		}
+		for fn, p := range r.PartialReleases(f) {
+			if recv := receiverType(fn); recv == nil || recv.Origin() != named {
+				continue
+			}
+			pos := r.fset.Position(p.Return)
+			o.Partial = append(o.Partial, PartialMethod{
+				Method: fn.Name(), Skipper: MethodName(p.Method),
+				At:     fmt.Sprintf("%s:%d", filepath.Base(pos.Filename), pos.Line),
+				Remedy: Removal(p.Method, f, o.Kind),
+			})
+		}
 		for _, m := range r.creatorMethods(named, f) {
 			if !slices.Contains(o.Creators, m) {
 				o.Creators = append(o.Creators, m)
@@ -187,6 +215,7 @@ func (r *Result) computeOwnerTypes() map[*types.TypeName]*OwnerType {
 	for _, o := range out {
 		slices.Sort(o.Releasers)
 		slices.Sort(o.Creators)
+		slices.SortFunc(o.Partial, func(a, b PartialMethod) int { return cmp.Compare(a.Method, b.Method) })
 	}
 	return out
 }
@@ -533,6 +562,9 @@ func (r *Result) exportOwners(pass *analysis.Pass) {
 	}
 	for fn := range r.decls {
 		if f := r.computeFreshOwnerMemo(fn); f != nil {
+			if len(f.Owner.Partial) > 0 {
+				f.Holds = r.ReturnsOwner(fn) != nil // asked only where it matters
+			}
 			pass.ExportObjectFact(fn, f)
 		}
 	}
@@ -619,6 +651,13 @@ func OwnerUse(info *types.Info, id *ast.Ident, stack []ast.Node, o *OwnerType) b
 		return p.Op == token.EQL || p.Op == token.NEQ
 	}
 	return false
+}
+
+// FreshOwnerHolds reports whether fn, a constructor of another package
+// that returns a fresh owner, made the temp object the owner holds.
+func (r *Result) FreshOwnerHolds(fn *types.Func) bool {
+	f := r.ownerResultsMemo[fn.Origin()]
+	return f != nil && f.Holds
 }
 
 // HasImportedOwners reports whether the package calls a constructor of

@@ -2,6 +2,7 @@ package tempfacts
 
 import (
 	"cmp"
+	"fmt"
 	"go/ast"
 	"go/constant"
 	"go/token"
@@ -789,4 +790,35 @@ func allAnon(sf *ssa.Function) []*ssa.Function {
 		out = append(out, allAnon(a)...)
 	}
 	return out
+}
+
+// MethodName names fn for a message: "AtomicWriter.Close", or the
+// function's name.
+func MethodName(fn *types.Func) string {
+	sig := fn.Type().(*types.Signature)
+	if sig.Recv() == nil {
+		return fn.Name()
+	}
+	t := sig.Recv().Type()
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if named, ok := types.Unalias(t).(*types.Named); ok {
+		return named.Obj().Name() + "." + fn.Name()
+	}
+	return fn.Name()
+}
+
+// Removal says how to remove what field holds inside fn: through fn's
+// receiver when it has one (os.Remove(w.next.Name())).
+func Removal(fn *types.Func, field *types.Var, kind Kind) string {
+	held := "the object in field " + field.Name()
+	if sig := fn.Type().(*types.Signature); sig.Recv() != nil && sig.Recv().Name() != "" && sig.Recv().Name() != "_" {
+		held = sig.Recv().Name() + "." + field.Name()
+		if kind == File {
+			return fmt.Sprintf("call os.Remove(%s.Name())", held)
+		}
+		return fmt.Sprintf("call os.RemoveAll(%s)", held)
+	}
+	return "remove " + held
 }

@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 	"reflect"
 	"sort"
@@ -197,6 +198,7 @@ type Result struct {
 	// releasepaths.go: the fields that removals name and the functions
 	// that select them, the bodies kept for the question, the judgements.
 	fieldUsers  map[*types.Var][]*types.Func
+	fset        *token.FileSet // for the positions an ownsTemp fact names
 	fieldType   map[*types.Var]*types.Named
 	releasePkg  *ssa.Package
 	releaseMemo map[*types.Var]map[*types.Func]fieldJudgement
@@ -278,6 +280,7 @@ func run(pass *analysis.Pass) (any, error) {
 		exitsMemo:    make(map[*types.Func]*exitsOnError),
 		failsMemo:    make(map[*types.Func]*failsTest),
 		releaseMemo:  make(map[*types.Var]map[*types.Func]fieldJudgement),
+		fset:         pass.Fset,
 		keptMemo:     make(map[*types.Var]bool),
 		reasonsMemo:  make(map[[2]any]uint),
 		busy:         make(map[*types.Func]bool),
