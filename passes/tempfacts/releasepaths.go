@@ -12,6 +12,8 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/tmplint/tmplint/internal/pkgtypes"
 )
 
 // Releasing methods, judged path by path on the SSA form.
@@ -810,15 +812,37 @@ func MethodName(fn *types.Func) string {
 }
 
 // Removal says how to remove what field holds inside fn: through fn's
-// receiver when it has one (os.Remove(w.next.Name())).
+// receiver when the field is one of its type's (os.Remove(w.next.Name())
+// for a file, os.Remove(w.path) for a file's name, os.RemoveAll(w.dir)
+// for a directory).
 func Removal(fn *types.Func, field *types.Var, kind Kind) string {
-	held := "the object in field " + field.Name()
-	if sig := fn.Type().(*types.Signature); sig.Recv() != nil && sig.Recv().Name() != "" && sig.Recv().Name() != "_" {
-		held = sig.Recv().Name() + "." + field.Name()
-		if kind == File {
-			return fmt.Sprintf("call os.Remove(%s.Name())", held)
-		}
-		return fmt.Sprintf("call os.RemoveAll(%s)", held)
+	sig := fn.Type().(*types.Signature)
+	if sig.Recv() == nil || sig.Recv().Name() == "" || sig.Recv().Name() == "_" || !fieldOf(sig.Recv().Type(), field) {
+		return "remove what field " + field.Name() + " holds"
 	}
-	return "remove " + held
+	held := sig.Recv().Name() + "." + field.Name()
+	switch {
+	case pkgtypes.IsOSFile(field.Type()):
+		return fmt.Sprintf("call os.Remove(%s.Name())", held)
+	case kind == File:
+		return fmt.Sprintf("call os.Remove(%s)", held)
+	}
+	return fmt.Sprintf("call os.RemoveAll(%s)", held)
+}
+
+// fieldOf reports whether f is a field of the struct t (or *t) itself.
+func fieldOf(t types.Type, f *types.Var) bool {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for i := 0; i < st.NumFields(); i++ {
+		if st.Field(i).Origin() == f.Origin() {
+			return true
+		}
+	}
+	return false
 }
