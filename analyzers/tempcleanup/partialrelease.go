@@ -28,7 +28,7 @@ import (
 // releases what field holds on some paths only.
 func (c *checker) partialRelease(fn ast.Node, holder, field *types.Var, kind tempfacts.Kind, creator string) {
 	partial := c.res.PartialReleases(field)
-	if len(partial) == 0 {
+	if len(partial) == 0 || c.removesHeld(fn, holder, field) {
 		return
 	}
 	var first *ast.CallExpr
@@ -77,6 +77,7 @@ func (c *checker) importedPartialRelease(fn ast.Node, holder *types.Var, callee 
 	if len(o.Partial) == 0 || !c.res.FreshOwnerHolds(callee) {
 		return
 	}
+
 	var first *ast.CallExpr
 	var p tempfacts.PartialMethod
 	ast.Inspect(fn, func(n ast.Node) bool {
@@ -106,4 +107,40 @@ func (c *checker) importedPartialRelease(fn ast.Node, holder *types.Var, callee 
 		Message: fmt.Sprintf("%s from %s is held by %s and released by %s, but %s returns at %s without removing it, so on that path it stays on disk: in %s, %s before that return",
 			kindWord(o), c.funcName(callee), holder.Name(), types.ExprString(first.Fun)+"()", p.Skipper, p.At, p.Skipper, p.Remedy),
 	})
+}
+
+// removesHeld reports whether fn removes what holder's field holds
+// itself, with os.Remove or os.RemoveAll of an expression
+// that selects it ("defer os.Remove(w.next.Name())"): the object then does
+// not depend on the owner's method.
+func (c *checker) removesHeld(fn ast.Node, holder, field *types.Var) bool {
+	found := false
+	ast.Inspect(fn, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || found {
+			return !found
+		}
+		callee, ok := typeutil.Callee(c.pass.TypesInfo, call).(*types.Func)
+		if !ok || callee.Pkg() == nil || callee.Pkg().Path() != "os" || callee.Name() != "Remove" && callee.Name() != "RemoveAll" {
+			return true
+		}
+		for _, a := range call.Args {
+			ast.Inspect(a, func(m ast.Node) bool {
+				sel, ok := m.(*ast.SelectorExpr)
+				if !ok {
+					return !found
+				}
+				s, ok := c.pass.TypesInfo.Selections[sel]
+				if !ok || s.Kind() != types.FieldVal || s.Obj().(*types.Var).Origin() != field {
+					return !found
+				}
+				if x, ok := ast.Unparen(sel.X).(*ast.Ident); ok && c.pass.TypesInfo.Uses[x] == holder {
+					found = true
+				}
+				return !found
+			})
+		}
+		return true
+	})
+	return found
 }

@@ -208,3 +208,18 @@ func (c *Client) Sum() (string, error) {
 	}
 	return name, nil
 }
+
+// SaveRemoving: negative. The caller removes the temp file itself, so
+// AtomicWriter.Close's early return leaves nothing behind.
+func SaveRemoving(path string, data []byte) error {
+	fd, err := CreateAtomic(path)
+	if err != nil {
+		return err
+	}
+	defer os.Remove(fd.next.Name())
+	if _, err := fd.Write(data); err != nil {
+		fd.Close()
+		return err
+	}
+	return fd.Close()
+}
