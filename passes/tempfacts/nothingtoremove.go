@@ -90,30 +90,38 @@ func zeroConst(k *ssa.Const) bool {
 // closed flag). A remembered error that Write sets is no such state.
 func (r *Result) setOnlyByReleasers(g, f *types.Var) bool {
 	releasers := r.releaseMemo[f]
-	set := false
-	for fn, d := range r.decls {
-		stores := false
-		ast.Inspect(d.Body, func(n ast.Node) bool {
-			as, ok := n.(*ast.AssignStmt)
-			if !ok || len(as.Lhs) != len(as.Rhs) {
-				return !stores
-			}
-			for i, l := range as.Lhs {
-				if h, _ := r.FieldSelected(l); h == g && !r.zeroExpr(as.Rhs[i]) {
-					stores = true
-				}
-			}
-			return !stores
-		})
-		if !stores {
-			continue
-		}
-		set = true
+	setters := r.settersOf(g)
+	for _, fn := range setters {
 		if _, ok := releasers[fn]; !ok && !r.removesDirectly(fn, f) {
 			return false
 		}
 	}
-	return set
+	return len(setters) > 0
+}
+
+// settersOf returns the functions of the package that assign field g a
+// value other than the constant zero of its type, or nil.
+func (r *Result) settersOf(g *types.Var) []*types.Func {
+	if r.setBy == nil {
+		r.setBy = make(map[*types.Var][]*types.Func)
+		for fn, d := range r.decls {
+			set := make(map[*types.Var]bool)
+			ast.Inspect(d.Body, func(n ast.Node) bool {
+				as, ok := n.(*ast.AssignStmt)
+				if !ok || len(as.Lhs) != len(as.Rhs) {
+					return true
+				}
+				for i, l := range as.Lhs {
+					if h, _ := r.FieldSelected(l); h != nil && !set[h] && !r.zeroExpr(as.Rhs[i]) {
+						set[h] = true
+						r.setBy[h] = append(r.setBy[h], fn)
+					}
+				}
+				return true
+			})
+		}
+	}
+	return r.setBy[g]
 }
 
 // removesDirectly reports whether fn's own body removes what f holds on
@@ -122,7 +130,7 @@ func (r *Result) removesDirectly(fn *types.Func, f *types.Var) bool {
 	if !slices.Contains(r.ownerFields()[f], fn) {
 		return false
 	}
-	sf := r.releaseSSA(fn)
+	sf := r.releaseSSA(fn, nil)
 	if sf == nil {
 		return false
 	}

@@ -154,6 +154,14 @@ func (r *Result) computeOwnerTypes() map[*types.TypeName]*OwnerType {
 		if f.Exported() || named == nil {
 			continue
 		}
+		// The syntax first: a method of the type that calls a remover
+		// and selects the field.
+		if !slices.ContainsFunc(r.fieldRemovers[f], func(fn *types.Func) bool {
+			recv := receiverType(fn)
+			return recv != nil && recv.Origin() == named
+		}) {
+			continue
+		}
 		judged := r.judgeReleases(f)
 		removed := false
 		for fn, j := range judged {

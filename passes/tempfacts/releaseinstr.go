@@ -129,7 +129,7 @@ func (r *Result) removes(fn *types.Func, f *types.Var, seen map[*types.Func]bool
 		return false
 	}
 	seen[fn] = true
-	sf := r.releaseSSA(fn)
+	sf := r.releaseSSA(fn, nil)
 	if sf == nil {
 		return false
 	}

@@ -58,108 +58,88 @@ type fieldJudgement struct {
 	via *types.Func
 }
 
-// ownerFields is the syntactic pre-pass: the fields of the package's
-// struct types that a function calling a remover (os.Remove(All),
-// os.Rename, a function of the package that releases its parameter)
-// selects, and the functions whose bodies select each of them. Only those functions, and the functions of
-// the package that call them, get an SSA form for the question.
+// ownerFields is the syntactic pre-pass: for each field of the package's
+// struct types, the functions that select it and either call a standard
+// remover or os.Rename themselves (in a closure too: the value may reach
+// the call through locals and captured variables), or pass an expression
+// that selects it to a function of the package (which may release its
+// parameter). Only those functions get an SSA form for the question, and
+// their callers once one of them is found to release the field.
 func (r *Result) ownerFields() map[*types.Var][]*types.Func {
 	if r.fieldUsers != nil {
 		return r.fieldUsers
 	}
 	r.fieldUsers = make(map[*types.Var][]*types.Func)
 	r.fieldType = make(map[*types.Var]*types.Named)
-	removes := make(map[*types.Func]bool)
-	selects := make(map[*types.Func]map[*types.Var]bool)
+	r.fieldRemovers = make(map[*types.Var][]*types.Func)
 	for fn, d := range r.decls {
+		removes := false
+		selects := make(map[*types.Var]bool)
+		passed := make(map[*types.Var]bool)
 		ast.Inspect(d.Body, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.SelectorExpr:
 				if f, named := r.FieldSelected(n); f != nil {
 					r.fieldType[f] = named
-					if selects[fn] == nil {
-						selects[fn] = make(map[*types.Var]bool)
-					}
-					selects[fn][f] = true
+					selects[f] = true
 				}
 			case *ast.CallExpr:
-				removes[fn] = removes[fn] || r.mayRemoveArgs(n)
+				callee, ok := typeutil.Callee(r.info, n).(*types.Func)
+				if !ok {
+					return true
+				}
+				if key := funcKey(callee); stdRemovers[key] || key == [2]string{"os", "Rename"} {
+					removes = true
+				} else if callee.Pkg() == r.pkg {
+					for _, a := range n.Args {
+						ast.Inspect(a, func(m ast.Node) bool {
+							if e, ok := m.(ast.Expr); ok {
+								if f, _ := r.FieldSelected(e); f != nil {
+									passed[f] = true
+								}
+							}
+							return true
+						})
+					}
+				}
 			}
 			return true
 		})
-	}
-	// The fields some remover's function selects (the value may reach
-	// the call through locals and closures).
-	removed := make(map[*types.Var]bool)
-	for fn := range removes {
-		for f := range selects[fn] {
-			removed[f] = true
-		}
-	}
-	for fn, fs := range selects {
-		for f := range fs {
-			if removed[f] {
+		for f := range selects {
+			if removes || passed[f] {
 				r.fieldUsers[f] = append(r.fieldUsers[f], fn)
+			}
+			if removes {
+				r.fieldRemovers[f] = append(r.fieldRemovers[f], fn)
 			}
 		}
 	}
 	return r.fieldUsers
 }
 
-// mayRemoveArgs reports whether call may remove a path given in its
-// arguments: a standard remover, os.Rename, or a function of the package
-// that releases a parameter.
-func (r *Result) mayRemoveArgs(call *ast.CallExpr) bool {
-	fn, ok := typeutil.Callee(r.info, call).(*types.Func)
-	if !ok {
-		return false
-	}
-	key := funcKey(fn)
-	if stdRemovers[key] || key == [2]string{"os", "Rename"} {
-		return true
-	}
-	if fn.Pkg() != r.pkg {
-		return false
-	}
-	for i := range call.Args {
-		if r.ParamUse(fn, i) == Release {
-			return true
-		}
-	}
-	return false
-}
-
-// releaseSSA returns the SSA form of fn from the bodies the pre-pass
-// keeps: the users of the removed fields and their callers in the package.
-func (r *Result) releaseSSA(fn *types.Func) *ssa.Function {
+// releaseSSA returns the SSA form of fn, one of the functions the
+// releasers of a field are looked for in. The bodies are built in
+// batches: those asked for at once (want) share one form.
+func (r *Result) releaseSSA(fn *types.Func, want []*types.Func) *ssa.Function {
 	if r.ssa == nil {
 		return nil
 	}
-	if r.releasePkg == nil {
-		keep := make(map[*types.Func]bool)
-		work := []*types.Func{}
-		for _, fns := range r.ownerFields() {
-			for _, g := range fns {
-				if !keep[g] {
-					keep[g] = true
-					work = append(work, g)
-				}
+	fn = fn.Origin()
+	pkg, ok := r.releaseBuilt[fn]
+	if !ok {
+		batch := make(map[*types.Func]bool)
+		for _, g := range append(want, fn) {
+			if _, built := r.releaseBuilt[g.Origin()]; !built && r.decls[g.Origin()] != nil {
+				batch[g.Origin()] = true
 			}
 		}
-		calls := r.localCallers()
-		for len(work) > 0 {
-			g := work[len(work)-1]
-			work = work[:len(work)-1]
-			for _, caller := range calls[g] {
-				if !keep[caller] {
-					keep[caller] = true
-					work = append(work, caller)
-				}
-			}
+		pkg = r.ssa.Bodies(func(f *types.Func) bool { return batch[f.Origin()] })
+		for g := range batch {
+			r.releaseBuilt[g] = pkg
 		}
-		r.releasePkg = r.ssa.Bodies(func(f *types.Func) bool { return keep[f.Origin()] })
+		r.releaseBuilt[fn] = pkg
 	}
-	f := r.releasePkg.Prog.FuncValue(fn)
+	f := pkg.Prog.FuncValue(fn)
 	if f == nil || f.Blocks == nil {
 		return nil
 	}
@@ -185,7 +165,7 @@ func (r *Result) judgeReleases(f *types.Var) map[*types.Func]fieldJudgement {
 	for changed := true; changed; {
 		changed = false
 		for _, fn := range candidates {
-			j := r.judgeRelease(fn, f, out)
+			j := r.judgeRelease(fn, f, out, candidates)
 			if !j.some {
 				continue
 			}
@@ -208,8 +188,8 @@ func (r *Result) judgeReleases(f *types.Var) map[*types.Func]fieldJudgement {
 
 // judgeRelease judges what fn does with the object field f holds, given
 // the releasers known so far.
-func (r *Result) judgeRelease(fn *types.Func, f *types.Var, releasers map[*types.Func]fieldJudgement) fieldJudgement {
-	sf := r.releaseSSA(fn)
+func (r *Result) judgeRelease(fn *types.Func, f *types.Var, releasers map[*types.Func]fieldJudgement, batch []*types.Func) fieldJudgement {
+	sf := r.releaseSSA(fn, batch)
 	if sf == nil {
 		return fieldJudgement{}
 	}

@@ -197,15 +197,20 @@ type Result struct {
 	failsPkg     *ssa.Package                  // failstest.go: the bodies the pre-pass keeps
 	// releasepaths.go: the fields that removals name and the functions
 	// that select them, the bodies kept for the question, the judgements.
-	fieldUsers  map[*types.Var][]*types.Func
-	fset        *token.FileSet // for the positions an ownsTemp fact names
-	fieldType   map[*types.Var]*types.Named
-	releasePkg  *ssa.Package
-	releaseMemo map[*types.Var]map[*types.Func]fieldJudgement
-	keptMemo    map[*types.Var]bool
-	callers     map[*types.Func][]*types.Func // built on first use
-	reasonsMemo map[[2]any]uint
-	busy        map[*types.Func]bool
+	fieldUsers map[*types.Var][]*types.Func
+	fset       *token.FileSet // for the positions an ownsTemp fact names
+	fieldType  map[*types.Var]*types.Named
+	// fieldRemovers: the users of a field that call a standard remover
+	// themselves; setBy: the functions that set a field to a value
+	// other than its zero one (nothingtoremove.go).
+	fieldRemovers map[*types.Var][]*types.Func
+	setBy         map[*types.Var][]*types.Func
+	releaseBuilt  map[*types.Func]*ssa.Package
+	releaseMemo   map[*types.Var]map[*types.Func]fieldJudgement
+	keptMemo      map[*types.Var]bool
+	callers       map[*types.Func][]*types.Func // built on first use
+	reasonsMemo   map[[2]any]uint
+	busy          map[*types.Func]bool
 
 	// Owner types (ownertype.go): those of the package, computed on
 	// first use, and those of other packages by their facts; the
@@ -281,6 +286,7 @@ func run(pass *analysis.Pass) (any, error) {
 		failsMemo:    make(map[*types.Func]*failsTest),
 		releaseMemo:  make(map[*types.Var]map[*types.Func]fieldJudgement),
 		fset:         pass.Fset,
+		releaseBuilt: make(map[*types.Func]*ssa.Package),
 		keptMemo:     make(map[*types.Var]bool),
 		reasonsMemo:  make(map[[2]any]uint),
 		busy:         make(map[*types.Func]bool),
