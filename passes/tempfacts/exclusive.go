@@ -56,7 +56,7 @@ func (r *Result) exclusiveAssign(d *ast.FuncDecl, call *ast.CallExpr, stack []as
 	switch {
 	case fn.Pkg().Path() == "os" && fn.Name() == "Mkdir":
 		kind = Dir
-	case r.exclusiveFlagsArg(call) >= 0 && opensFile(fn):
+	case opensFile(fn) && r.exclusiveFlagsArg(call) >= 0:
 		kind = File
 	default:
 		return nil

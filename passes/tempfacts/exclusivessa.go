@@ -7,6 +7,7 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
+	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/tmplint/tmplint/internal/pkgtypes"
 )
@@ -62,6 +63,13 @@ func (r *Result) exclusiveValue(v constant.Value) bool {
 // osPackage returns package os as the package sees it (imported directly
 // or by a package it imports), or nil.
 func (r *Result) osPackage() *types.Package {
+	if !r.osLooked {
+		r.osPkg, r.osLooked = r.findOS(), true
+	}
+	return r.osPkg
+}
+
+func (r *Result) findOS() *types.Package {
 	seen := make(map[*types.Package]bool)
 	var find func(p *types.Package, depth int) *types.Package
 	find = func(p *types.Package, depth int) *types.Package {
@@ -100,7 +108,7 @@ func (r *Result) exclusiveLoop(d *ast.FuncDecl, call *ast.CallExpr) bool {
 		return false
 	}
 	fn, ok := r.info.Defs[d.Name].(*types.Func)
-	if !ok {
+	if !ok || !r.mayRetryOnExist(fn, d) {
 		return false
 	}
 	sf := r.ssaFunc(fn)
@@ -126,6 +134,36 @@ func (r *Result) exclusiveLoop(d *ast.FuncDecl, call *ast.CallExpr) bool {
 		return false
 	}
 	return retriesOnExist(site.Block())
+}
+
+// mayRetryOnExist is the syntactic pre-pass: d calls os.IsExist or
+// errors.Is somewhere, and something that may make a random value (a
+// random package, or a function of the package). Only then is its SSA
+// form built.
+func (r *Result) mayRetryOnExist(fn *types.Func, d *ast.FuncDecl) bool {
+	if may, ok := r.mayRetryMemo[fn]; ok {
+		return may
+	}
+	tests, random := false, false
+	ast.Inspect(d.Body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return !(tests && random)
+		}
+		callee, ok := typeutil.Callee(r.info, call).(*types.Func)
+		if !ok || callee.Pkg() == nil {
+			return true
+		}
+		switch key := funcKey(callee); {
+		case key == [2]string{"os", "IsExist"}, key == [2]string{"errors", "Is"}:
+			tests = true
+		case randPackages[callee.Pkg().Path()], callee.Pkg() == r.pkg:
+			random = true
+		}
+		return !(tests && random)
+	})
+	r.mayRetryMemo[fn] = tests && random
+	return tests && random
 }
 
 // retriesOnExist reports whether some block on a cycle through b tests for

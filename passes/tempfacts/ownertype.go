@@ -148,20 +148,31 @@ func receiverType(fn *types.Func) *types.Named {
 // those that store a temp object they make into it.
 func (r *Result) computeOwnerTypes() map[*types.TypeName]*OwnerType {
 	out := make(map[*types.TypeName]*OwnerType)
-	fields := slices.SortedFunc(maps.Keys(r.ownerFields()), func(a, b *types.Var) int { return cmp.Compare(a.Pos(), b.Pos()) })
-	for _, f := range fields {
+	// The syntax first: an unexported field that a method of its own
+	// type selects while it calls a remover. The SSA forms of the
+	// functions that may release the candidates are built together.
+	var fields []*types.Var
+	var users []*types.Func
+	for f := range r.ownerFields() {
 		named := r.fieldType[f]
 		if f.Exported() || named == nil {
 			continue
 		}
-		// The syntax first: a method of the type that calls a remover
-		// and selects the field.
-		if !slices.ContainsFunc(r.fieldRemovers[f], func(fn *types.Func) bool {
+		if slices.ContainsFunc(r.fieldRemovers[f], func(fn *types.Func) bool {
 			recv := receiverType(fn)
 			return recv != nil && recv.Origin() == named
 		}) {
-			continue
+			fields = append(fields, f)
+			users = append(users, r.ownerFields()[f]...)
 		}
+	}
+	if len(fields) == 0 {
+		return out
+	}
+	slices.SortFunc(fields, func(a, b *types.Var) int { return cmp.Compare(a.Pos(), b.Pos()) })
+	r.releaseSSA(users[0], users)
+	for _, f := range fields {
+		named := r.fieldType[f]
 		judged := r.judgeReleases(f)
 		removed := false
 		for fn, j := range judged {

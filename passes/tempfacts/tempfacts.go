@@ -197,9 +197,12 @@ type Result struct {
 	failsPkg     *ssa.Package                  // failstest.go: the bodies the pre-pass keeps
 	// releasepaths.go: the fields that removals name and the functions
 	// that select them, the bodies kept for the question, the judgements.
-	fieldUsers map[*types.Var][]*types.Func
-	fset       *token.FileSet // for the positions an ownsTemp fact names
-	fieldType  map[*types.Var]*types.Named
+	fieldUsers   map[*types.Var][]*types.Func
+	fset         *token.FileSet // for the positions an ownsTemp fact names
+	fieldType    map[*types.Var]*types.Named
+	osPkg        *types.Package // exclusivessa.go: package os, for its O_ flags
+	osLooked     bool
+	mayRetryMemo map[*types.Func]bool // exclusivessa.go: the pre-pass
 	// fieldRemovers: the users of a field that call a standard remover
 	// themselves; setBy: the functions that set a field to a value
 	// other than its zero one (nothingtoremove.go).
@@ -287,6 +290,7 @@ func run(pass *analysis.Pass) (any, error) {
 		releaseMemo:  make(map[*types.Var]map[*types.Func]fieldJudgement),
 		fset:         pass.Fset,
 		releaseBuilt: make(map[*types.Func]*ssa.Package),
+		mayRetryMemo: make(map[*types.Func]bool),
 		keptMemo:     make(map[*types.Var]bool),
 		reasonsMemo:  make(map[[2]any]uint),
 		busy:         make(map[*types.Func]bool),
