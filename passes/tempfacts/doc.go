@@ -115,7 +115,10 @@
 // store is no hand-off, the owner carries the obligation, and a method of
 // the owner's type that removes the field releases it. FieldReleasers and
 // FieldKept say which functions of the package remove what a field holds,
-// and whether anything lets it go at all.
+// and whether anything lets it go at all. Releasers are judged path by
+// path on the SSA form (releasepaths.go): PartialReleases names those that
+// return without the removal on some path that has something to remove,
+// and the return that does.
 //
 // The Tracker follows the object into function literals that capture it
 // (returning or storing such a literal hands the object off, calling it is
