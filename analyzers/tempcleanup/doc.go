@@ -152,7 +152,13 @@
 // O_CREATE|O_EXCL, ...) at a random name in a loop that retries while the
 // name exists (as os.CreateTemp is written), made a temp object: it must
 // remove name or return it on every path after the loop, whatever
-// directory it creates in.
+// directory it creates in. The open may be any call that returns an
+// *os.File, a method of the program's own file system interface included
+// (syncthing's filesystem.OpenFile(name, fs.OptReadWrite|fs.OptCreate|
+// fs.OptExclusive, 0o600)): the flags are read by their constant value, the
+// random part by the values that flow into the name, and the retry as a
+// loop of the control flow through the call that tests the error with
+// os.IsExist or errors.Is(err, fs.ErrExist).
 //
 // A function literal that captures the object carries it like the object
 // itself: calling it here is a use, but returning it, storing it or
@@ -288,6 +294,36 @@
 // themselves; another package's owner types are followed by their facts,
 // as the next paragraph says.
 //
+// Which functions release what a field holds is judged path by path: a
+// function releases it when every path from its entry to a return removes
+// it, registers its removal (a defer, a closure handed to t.Cleanup or
+// sync.Once.Do), calls another releasing function or hands the value off;
+// paths that end the process or panic are aside, and so are returns where
+// there is nothing to remove (the field is empty, another field of the
+// receiver is in its zero state, or in a state that only releasing code
+// sets, as a closed flag). A method called without arguments that removes
+// it on some paths only is a partial releaser, and the first call of it on
+// an owner that the function made, or that a constructor returned after
+// making the object itself (of this package, or of another by its facts),
+// is reported with the return that skips the removal:
+//
+//	func (w *AtomicWriter) Close() error {
+//		if w.err != nil {
+//			return w.err // a failed Write leaves the temp file
+//		}
+//		defer os.Remove(w.next.Name())
+//		...
+//	}
+//	fd.Close() // reported: AtomicWriter.Close returns at a.go:42 without removing it;
+//	           // in AtomicWriter.Close, call os.Remove(w.next.Name()) before that return
+//
+// The remedy is in the method. Closing in the caller is none, and for a
+// writer that renames its temp file onto the target in Close it would do
+// harm: after a failed write, Close would publish the partial file. For the
+// same reason a method that only renames the object (never removes it) is
+// not named in a hint to call before returning; the hint is then
+// os.Remove or os.RemoveAll of the field.
+//
 // A type whose methods remove a temp object it holds in an unexported
 // field (its releasers: Close doing os.RemoveAll(s.tempDir), or of the
 // field's String() for a path wrapper) is an owner type, known across
@@ -324,7 +360,7 @@
 // chezmoi.ExternalDiffSystem". Where the holder's type has no releasing
 // method to call (an interface), the hint is to keep the owner where its
 // release can be called. Releasers that remove only on some path (a
-// Finalize that removes on success) count as releases.
+// Finalize that removes on success) count as releases across packages.
 //
 // A struct type of the package that stores a temp object in an unexported
 // field must remove it somewhere: if no code of the package removes what

@@ -47,6 +47,9 @@ func (c *checker) ownerValue(fn ast.Node, g *cfg.CFG, call *ast.CallExpr, callee
 	switch l := lhs[res].(type) {
 	case *ast.Ident:
 		c.localOwner(fn, g, call, callee, o, when, stmt, lhs, l)
+		if holder := c.res.Var(l); holder != nil && callee.Pkg() != c.pass.Pkg && !some {
+			c.importedPartialRelease(fn, holder, callee, o) // partialrelease.go
+		}
 	case *ast.SelectorExpr:
 		c.fieldOwner(call, callee, o, when, stmt, l)
 	}

@@ -105,4 +105,5 @@ func (c *checker) constructedOwner(fn ast.Node, g *cfg.CFG, call *ast.CallExpr, 
 			Related: []analysis.RelatedInformation{{Pos: call.Pos(), End: call.End(), Message: "the owner made here"}},
 		})
 	}
+	c.partialRelease(fn, holder, o.Field, o.Kind, callee.Name()) // partialrelease.go
 }

@@ -69,6 +69,12 @@ func (c *checker) ownerDropped(fn ast.Node, cr *tempfacts.Creation, obj, cleanup
 			},
 		})
 	}
+	// The owner's partial releaser matters only when the object has no
+	// removal of its own (go-getter's ChecksumFromFile defers the removal
+	// of the temp file it hands to a Client's Get as its destination).
+	if store.Direct && store.Field != nil && !c.res.Track(fn, cr.Kind, obj, cleanup, tempfacts.Default).AttemptsRemoval() {
+		c.partialRelease(fn, store.Owner, store.Field, cr.Kind, c.calleeName(cr)) // partialrelease.go
+	}
 	return reported
 }
 

@@ -12,9 +12,11 @@
 //
 //   - returnsTemp: the function creates a temp file or directory (with
 //     os.CreateTemp, os.MkdirTemp, ioutil.TempFile, ioutil.TempDir, a
-//     function with this fact, or its own loop over random names: an
-//     os.OpenFile with O_CREATE|O_EXCL, or an os.Mkdir, at a name with a
-//     math/rand or crypto/rand part, retried while the name exists) and
+//     function with this fact, or its own loop over random names: a call
+//     returning an *os.File with constant flags that include
+//     O_CREATE|O_EXCL (os.OpenFile, a file system interface's method), or
+//     an os.Mkdir, at a name with a math/rand or crypto/rand part, on a
+//     control-flow cycle that retries while the name exists) and
 //     returns it, as result i, on a path where it did not remove it: the
 //     caller must clean it up. When result j is a func() whose body
 //     removes the object, the fact records the pair: the caller may clean
@@ -141,7 +143,10 @@
 // store is no hand-off, the owner carries the obligation, and a method of
 // the owner's type that removes the field releases it. FieldReleasers and
 // FieldKept say which functions of the package remove what a field holds,
-// and whether anything lets it go at all.
+// and whether anything lets it go at all. Releasers are judged path by
+// path on the SSA form (releasepaths.go): PartialReleases names those that
+// return without the removal on some path that has something to remove,
+// and the return that does.
 //
 // The Tracker follows the object into function literals that capture it
 // (returning or storing such a literal hands the object off, calling it is

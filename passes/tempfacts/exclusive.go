@@ -2,7 +2,6 @@ package tempfacts
 
 import (
 	"go/ast"
-	"go/constant"
 	"go/types"
 
 	"golang.org/x/tools/go/types/typeutil"
@@ -38,32 +37,28 @@ func (r *Result) ExclusiveAssign(fn ast.Node, call *ast.CallExpr, stack []ast.No
 //		return f, err
 //	}
 //
-// call must be an os.OpenFile with constant flags that include O_CREATE
-// and O_EXCL (the object is the file) or an os.Mkdir (the object is the
-// name, a variable), at a name with a random part, inside a loop that
-// retries when the name exists. It returns the assignment of the call as
-// a creation, or nil. Only the returnsTemp fact uses it: what such a
-// function returns is a temp object for its callers, as from
-// os.CreateTemp.
+// call must be a call whose constant flag argument includes O_CREATE and
+// O_EXCL and whose first result is an *os.File (os.OpenFile, or a method
+// of a file system interface of the program's own: the object is the
+// file), or an os.Mkdir (the object is the name, a variable), at a name
+// with a random part, in a loop that retries when the name exists. The
+// syntax only preselects the call (its callee, its constant flags, its
+// assignment); the SSA form of d decides the rest (exclusivessa.go). It
+// returns the assignment of the call as a creation, or nil. Only the
+// returnsTemp fact uses it: what such a function returns is a temp object
+// for its callers, as from os.CreateTemp.
 func (r *Result) exclusiveAssign(d *ast.FuncDecl, call *ast.CallExpr, stack []ast.Node) *Assign {
 	fn, ok := typeutil.Callee(r.info, call).(*types.Func)
-	if !ok || fn.Pkg() == nil || fn.Pkg().Path() != "os" || len(call.Args) == 0 || len(stack) == 0 {
+	if !ok || fn.Pkg() == nil || len(call.Args) == 0 || len(stack) == 0 {
 		return nil
 	}
 	var kind Kind
-	switch fn.Name() {
-	case "OpenFile":
-		if len(call.Args) != 3 || !exclusiveFlags(r.info, fn.Pkg(), call.Args[1]) {
-			return nil
-		}
-		kind = File
-	case "Mkdir":
+	switch {
+	case fn.Pkg().Path() == "os" && fn.Name() == "Mkdir":
 		kind = Dir
+	case opensFile(fn) && r.exclusiveFlagsArg(call) >= 0:
+		kind = File
 	default:
-		return nil
-	}
-	loop := enclosingLoop(stack)
-	if loop == nil || !retriesOnExist(r.info, loop) {
 		return nil
 	}
 	lhs, rhs := pathflow.AssignSides(stack[len(stack)-1])
@@ -72,7 +67,6 @@ func (r *Result) exclusiveAssign(d *ast.FuncDecl, call *ast.CallExpr, stack []as
 	}
 	ident := func(e ast.Expr) *ast.Ident { id, _ := e.(*ast.Ident); return id }
 	a := &Assign{Stmt: stack[len(stack)-1], Creation: &Creation{Call: call, Callee: fn, Kind: kind, Cleanup: -1}}
-	values := r.assignedValues(d.Body)
 	name := ast.Unparen(call.Args[0])
 	switch kind {
 	case File:
@@ -89,7 +83,7 @@ func (r *Result) exclusiveAssign(d *ast.FuncDecl, call *ast.CallExpr, stack []as
 			return nil // the name must be kept to be returned
 		}
 	}
-	if a.Object == nil || !r.randomName(d.Body, name, values, make(map[*types.Var]bool)) {
+	if a.Object == nil || !r.exclusiveLoop(d, call) {
 		return nil
 	}
 	// The parent directory, for the fact's DirParam: the first argument
@@ -99,74 +93,13 @@ func (r *Result) exclusiveAssign(d *ast.FuncDecl, call *ast.CallExpr, stack []as
 		a.Name = ident(name)
 	}
 	if id, ok := name.(*ast.Ident); ok {
-		if v, ok := r.info.Uses[id].(*types.Var); ok && len(values[v]) == 1 {
-			a.Creation.DirArg = values[v][0]
+		if v, ok := r.info.Uses[id].(*types.Var); ok {
+			if values := r.assignedValues(d.Body)[v]; len(values) == 1 {
+				a.Creation.DirArg = values[0]
+			}
 		}
 	}
 	return a
-}
-
-// exclusiveFlags reports whether the constant open flags e include
-// O_CREATE and O_EXCL, as package os (of the build target) defines them.
-func exclusiveFlags(info *types.Info, os *types.Package, e ast.Expr) bool {
-	tv, ok := info.Types[e]
-	if !ok || tv.Value == nil {
-		return false
-	}
-	flags, ok := constant.Int64Val(constant.ToInt(tv.Value))
-	if !ok {
-		return false
-	}
-	for _, name := range []string{"O_CREATE", "O_EXCL"} {
-		c, ok := os.Scope().Lookup(name).(*types.Const)
-		if !ok {
-			return false
-		}
-		bit, ok := constant.Int64Val(constant.ToInt(c.Val()))
-		if !ok || flags&bit == 0 {
-			return false
-		}
-	}
-	return true
-}
-
-// enclosingLoop returns the innermost for or range statement on stack.
-func enclosingLoop(stack []ast.Node) ast.Node {
-	for i := len(stack) - 1; i >= 0; i-- {
-		switch n := stack[i].(type) {
-		case *ast.ForStmt, *ast.RangeStmt:
-			return n
-		case *ast.FuncLit:
-			return nil
-		}
-	}
-	return nil
-}
-
-// retriesOnExist reports whether the loop tests for an existing name:
-// os.IsExist(err) or errors.Is(err, fs.ErrExist).
-func retriesOnExist(info *types.Info, loop ast.Node) bool {
-	found := false
-	ast.Inspect(loop, func(n ast.Node) bool {
-		call, ok := n.(*ast.CallExpr)
-		if !ok || found {
-			return !found
-		}
-		fn, ok := typeutil.Callee(info, call).(*types.Func)
-		if !ok || fn.Pkg() == nil {
-			return true
-		}
-		switch {
-		case fn.Pkg().Path() == "os" && fn.Name() == "IsExist":
-			found = true
-		case fn.Pkg().Path() == "errors" && fn.Name() == "Is" && len(call.Args) == 2:
-			if sel, ok := ast.Unparen(call.Args[1]).(*ast.SelectorExpr); ok && sel.Sel.Name == "ErrExist" {
-				found = true
-			}
-		}
-		return true
-	})
-	return found
 }
 
 // assignedValues maps the local variables of a function's body to the

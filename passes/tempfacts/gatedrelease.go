@@ -35,39 +35,6 @@ func (r *Result) ReleaseGate(f *types.Var) *types.Var {
 	return gate
 }
 
-// directReleasers returns the functions of the package whose own body
-// removes what f holds (FieldReleasers less the callers of those), less
-// those that also store into f: they remove what they stored themselves,
-// on their own failure paths, not what another method left there.
-func (r *Result) directReleasers(f *types.Var) []*types.Func {
-	var fns []*types.Func
-	for fn := range r.FieldReleasers(f) {
-		d := r.decls[fn]
-		if d == nil {
-			continue
-		}
-		t := r.trackField(d, f)
-		if t == nil {
-			continue
-		}
-		if r.storesInto(d, f) {
-			continue
-		}
-		direct := false
-		ast.PreorderStack(d.Body, nil, func(n ast.Node, stack []ast.Node) bool {
-			switch reason, _ := t.Classify(n, stack); reason {
-			case Removed, Registered, Renamed:
-				direct = true
-			}
-			return !direct
-		})
-		if direct {
-			fns = append(fns, fn)
-		}
-	}
-	return fns
-}
-
 // nilGate returns the field of fn's receiver that fn tests against nil on
 // its way from entry, before it defers, removes or calls code of the
 // package, returning on the nil branch with none of those; nil if none.

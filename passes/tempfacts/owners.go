@@ -338,51 +338,6 @@ func (t *Tracker) releasesHeld(fn *types.Func) bool {
 	return false
 }
 
-// FieldReleasers returns the functions of the package that remove the
-// temp object held in field f (os.RemoveAll(s.dir), s.f.Close() with
-// os.Remove(s.f.Name())), directly or by calling another such function.
-func (r *Result) FieldReleasers(f *types.Var) map[*types.Func]bool {
-	f = f.Origin()
-	if m, ok := r.fieldMemo[f]; ok {
-		return m
-	}
-	m := make(map[*types.Func]bool)
-	r.fieldMemo[f] = m
-	for fn, d := range r.decls {
-		t := r.trackField(d, f)
-		if t == nil {
-			continue
-		}
-		ast.PreorderStack(d.Body, nil, func(n ast.Node, stack []ast.Node) bool {
-			switch reason, _ := t.Classify(n, stack); reason {
-			case Removed, Registered, Renamed:
-				m[fn] = true
-			}
-			return !m[fn]
-		})
-	}
-	if len(m) == 0 {
-		return m
-	}
-	calls := r.localCallers()
-	// Callers of a releaser release too: Close calls s.cleanup().
-	work := make([]*types.Func, 0, len(m))
-	for fn := range m {
-		work = append(work, fn)
-	}
-	for len(work) > 0 {
-		fn := work[len(work)-1]
-		work = work[:len(work)-1]
-		for _, caller := range calls[fn] {
-			if !m[caller] {
-				m[caller] = true
-				work = append(work, caller)
-			}
-		}
-	}
-	return m
-}
-
 // localCallers returns, for each function of the package, the functions of
 // the package that call it.
 func (r *Result) localCallers() map[*types.Func][]*types.Func {
@@ -570,7 +525,9 @@ func (r *Result) ReleaseMethod(named *types.Named, f *types.Var) string {
 		// Only a method called without arguments can be the hint
 		// ("call s.Close()"): TempArchive.Read removes its file at EOF,
 		// but nobody calls Read() to remove it.
-		if m := named.Method(i); releasers[m.Origin()] && m.Type().(*types.Signature).Params().Len() == 0 {
+		// Nor one that only renames the object to its target: on a
+		// failure path it would publish a partial file.
+		if m := named.Method(i); releasers[m.Origin()] && m.Type().(*types.Signature).Params().Len() == 0 && r.Removes(m, f) {
 			names = append(names, m.Name())
 		}
 	}

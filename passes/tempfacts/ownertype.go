@@ -1,11 +1,13 @@
 package tempfacts
 
 import (
+	"cmp"
 	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
 	"maps"
+	"path/filepath"
 	"slices"
 
 	"golang.org/x/tools/go/analysis"
@@ -44,6 +46,19 @@ type OwnerType struct {
 	// Creators are the methods that make a temp object and keep it in
 	// the field, directly or by calling another method that does.
 	Creators []string
+	// Partial are the releasers, called without arguments, that return
+	// without removing the object on some path (releasepaths.go).
+	Partial []PartialMethod
+}
+
+// A PartialMethod is a releasing method that skips the removal on some
+// path, as an ownsTemp fact tells it to other packages.
+type PartialMethod struct {
+	Method string // the method called: "Close"
+	// Skipper names the method whose return skips the removal
+	// ("AtomicWriter.Close"), At that return ("atomic.go:42"), and
+	// Remedy what to do there ("call os.Remove(w.next.Name())").
+	Skipper, At, Remedy string
 }
 
 // ownsTemp is the fact of a named type whose methods remove a temp object
@@ -72,6 +87,9 @@ func (f *ownsTemp) String() string {
 // only reference to it.
 type returnsOwner struct {
 	Result int
+	// Holds says the function made a temp object and returns it in the
+	// owner's field (ownerresult.go), so the value holds one at once.
+	Holds bool
 	// Some: the result is an interface that the function gives values
 	// of types that own nothing on other paths.
 	Some  bool
@@ -122,54 +140,55 @@ func receiverType(fn *types.Func) *types.Named {
 	return ownerNamed(sig.Recv().Type())
 }
 
-// computeOwnerTypes finds the owner types of the package: for each field
-// that a method of its struct type removes (os.Remove or os.RemoveAll of
-// a value read from the field), the methods that remove it
-// (FieldReleasers) and those that store a temp object they make into it.
+// computeOwnerTypes finds the owner types of the package: for each
+// unexported field that a method of its struct type removes itself
+// (os.Remove or os.RemoveAll of the value the field holds, of its file's
+// Name() or of a path wrapper's String(), judged on the SSA form:
+// releasepaths.go), the methods that release it (FieldReleasers) and
+// those that store a temp object they make into it.
 func (r *Result) computeOwnerTypes() map[*types.TypeName]*OwnerType {
 	out := make(map[*types.TypeName]*OwnerType)
-	candidates := make(map[*types.Var]*types.Named)
-	removers := make(map[*types.Var]map[*types.Func]bool)
-	for fn, d := range r.decls {
-		named := receiverType(fn)
-		if named == nil || named.Obj().Pkg() != r.pkg {
+	// The syntax first: an unexported field that a method of its own
+	// type selects while it calls a remover. The SSA forms of the
+	// functions that may release the candidates are built together.
+	var fields []*types.Var
+	var users []*types.Func
+	for f := range r.ownerFields() {
+		named := r.fieldType[f]
+		if f.Exported() || named == nil {
 			continue
 		}
-		ast.Inspect(d.Body, func(n ast.Node) bool {
-			call, ok := n.(*ast.CallExpr)
-			if !ok {
-				return true
-			}
-			callee, ok := typeutil.Callee(r.info, call).(*types.Func)
-			if !ok || !stdRemovers[funcKey(callee)] || len(call.Args) == 0 {
-				return true
-			}
-			if f := r.removedField(call.Args[0], named); f != nil {
-				candidates[f] = named.Origin()
-				if removers[f] == nil {
-					removers[f] = make(map[*types.Func]bool)
-				}
-				removers[f][fn] = true
-			}
-			return true
-		})
-	}
-	for f, named := range candidates {
-		// FieldReleasers follows the field through the tracker; a
-		// removal of a wrapper's String() (os.RemoveAll(s.dir.String()))
-		// is seen here only, with the methods that call its remover.
-		releasers := maps.Clone(r.FieldReleasers(f))
-		for fn := range r.sameTypeCallers(named, removers[f]) {
-			releasers[fn] = true
+		if slices.ContainsFunc(r.fieldRemovers[f], func(fn *types.Func) bool {
+			recv := receiverType(fn)
+			return recv != nil && recv.Origin() == named
+		}) {
+			fields = append(fields, f)
+			users = append(users, r.ownerFields()[f]...)
 		}
+	}
+	if len(fields) == 0 {
+		return out
+	}
+	slices.SortFunc(fields, func(a, b *types.Var) int { return cmp.Compare(a.Pos(), b.Pos()) })
+	r.releaseSSA(users[0], users)
+	for _, f := range fields {
+		named := r.fieldType[f]
+		judged := r.judgeReleases(f)
+		removed := false
+		for fn, j := range judged {
+			if recv := receiverType(fn); recv != nil && recv.Origin() == named && j.direct && r.Removes(fn, f) {
+				removed = true
+			}
+		}
+		if !removed {
+			continue
+		}
+		releasers := r.FieldReleasers(f)
 		var names []string
 		for i := 0; i < named.NumMethods(); i++ {
 			if m := named.Method(i); releasers[m.Origin()] {
 				names = append(names, m.Name())
 			}
-		}
-		if len(names) == 0 {
-			continue
 		}
 		o := out[named.Obj()]
 		if o == nil {
@@ -185,7 +204,26 @@ func (r *Result) computeOwnerTypes() map[*types.TypeName]*OwnerType {
 			}
 		}
 		if o.Hint == "" {
-			o.Hint = hintMethod(named, releasers)
+			// A method that only renames the object to its target is
+			// no hint: on a failure path it publishes a partial file.
+			removing := make(map[*types.Func]bool)
+			for fn := range releasers {
+				if r.Removes(fn, f) {
+					removing[fn] = true
+				}
+			}
+			o.Hint = hintMethod(named, removing)
+		}
+		for fn, p := range r.PartialReleases(f) {
+			if recv := receiverType(fn); recv == nil || recv.Origin() != named {
+				continue
+			}
+			pos := r.fset.Position(p.Return)
+			o.Partial = append(o.Partial, PartialMethod{
+				Method: fn.Name(), Skipper: MethodName(p.Method),
+				At:     fmt.Sprintf("%s:%d", filepath.Base(pos.Filename), pos.Line),
+				Remedy: Removal(p.Method, f, o.Kind),
+			})
 		}
 		for _, m := range r.creatorMethods(named, f) {
 			if !slices.Contains(o.Creators, m) {
@@ -196,38 +234,9 @@ func (r *Result) computeOwnerTypes() map[*types.TypeName]*OwnerType {
 	for _, o := range out {
 		slices.Sort(o.Releasers)
 		slices.Sort(o.Creators)
+		slices.SortFunc(o.Partial, func(a, b PartialMethod) int { return cmp.Compare(a.Method, b.Method) })
 	}
 	return out
-}
-
-// removedField returns the unexported field of named whose value e is:
-// the field itself (s.dir), a method of the field's type that returns its
-// receiver as a string (a path wrapper's String(): returnsReceiver), or a
-// conversion of either; nil otherwise (a path inside it is not the object).
-func (r *Result) removedField(e ast.Expr, named *types.Named) *types.Var {
-	switch x := ast.Unparen(e).(type) {
-	case *ast.SelectorExpr:
-		s, ok := r.info.Selections[x]
-		if !ok || s.Kind() != types.FieldVal || len(s.Index()) != 1 {
-			return nil
-		}
-		if recv := ownerNamed(s.Recv()); recv == nil || recv.Origin() != named.Origin() {
-			return nil
-		}
-		if v, ok := s.Obj().(*types.Var); ok && !v.Exported() {
-			return v.Origin()
-		}
-	case *ast.CallExpr:
-		if tv, ok := r.info.Types[x.Fun]; ok && tv.IsType() && len(x.Args) == 1 {
-			return r.removedField(x.Args[0], named)
-		}
-		if sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr); ok && len(x.Args) == 0 {
-			if m, ok := r.info.Uses[sel.Sel].(*types.Func); ok && r.returnsReceiver(m) {
-				return r.removedField(sel.X, named)
-			}
-		}
-	}
-	return nil
 }
 
 // sameTypeCallers returns fns and the methods of named that call one of
@@ -572,6 +581,9 @@ func (r *Result) exportOwners(pass *analysis.Pass) {
 	}
 	for fn := range r.decls {
 		if f := r.computeFreshOwnerMemo(fn); f != nil {
+			if len(f.Owner.Partial) > 0 {
+				f.Holds = r.ReturnsOwner(fn) != nil // asked only where it matters
+			}
 			pass.ExportObjectFact(fn, f)
 		}
 	}
@@ -658,6 +670,13 @@ func OwnerUse(info *types.Info, id *ast.Ident, stack []ast.Node, o *OwnerType) b
 		return p.Op == token.EQL || p.Op == token.NEQ
 	}
 	return false
+}
+
+// FreshOwnerHolds reports whether fn, a constructor of another package
+// that returns a fresh owner, made the temp object the owner holds.
+func (r *Result) FreshOwnerHolds(fn *types.Func) bool {
+	f := r.ownerResultsMemo[fn.Origin()]
+	return f != nil && f.Holds
 }
 
 // HasImportedOwners reports whether the package calls a constructor of

@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 	"reflect"
 	"sort"
@@ -203,11 +204,25 @@ type Result struct {
 	failsMemo    map[*types.Func]*failsTest    // failstest.go
 	mayFailMemo  map[*types.Func]bool          // failstest.go: the pre-pass
 	failsPkg     *ssa.Package                  // failstest.go: the bodies the pre-pass keeps
-	fieldMemo    map[*types.Var]map[*types.Func]bool
-	keptMemo     map[*types.Var]bool
-	callers      map[*types.Func][]*types.Func // built on first use
-	reasonsMemo  map[[2]any]uint
-	busy         map[*types.Func]bool
+	// releasepaths.go: the fields that removals name and the functions
+	// that select them, the bodies kept for the question, the judgements.
+	fieldUsers   map[*types.Var][]*types.Func
+	fset         *token.FileSet // for the positions an ownsTemp fact names
+	fieldType    map[*types.Var]*types.Named
+	osPkg        *types.Package // exclusivessa.go: package os, for its O_ flags
+	osLooked     bool
+	mayRetryMemo map[*types.Func]bool // exclusivessa.go: the pre-pass
+	// fieldRemovers: the users of a field that call a standard remover
+	// themselves; setBy: the functions that set a field to a value
+	// other than its zero one (nothingtoremove.go).
+	fieldRemovers map[*types.Var][]*types.Func
+	setBy         map[*types.Var][]*types.Func
+	releaseBuilt  map[*types.Func]*ssa.Package
+	releaseMemo   map[*types.Var]map[*types.Func]fieldJudgement
+	keptMemo      map[*types.Var]bool
+	callers       map[*types.Func][]*types.Func // built on first use
+	reasonsMemo   map[[2]any]uint
+	busy          map[*types.Func]bool
 
 	// Owner types (ownertype.go): those of the package, computed on
 	// first use, and those of other packages by their facts; the
@@ -283,7 +298,10 @@ func run(pass *analysis.Pass) (any, error) {
 		insideMemo:   make(map[*types.Func]*keepsInside),
 		exitsMemo:    make(map[*types.Func]*exitsOnError),
 		failsMemo:    make(map[*types.Func]*failsTest),
-		fieldMemo:    make(map[*types.Var]map[*types.Func]bool),
+		releaseMemo:  make(map[*types.Var]map[*types.Func]fieldJudgement),
+		fset:         pass.Fset,
+		releaseBuilt: make(map[*types.Func]*ssa.Package),
+		mayRetryMemo: make(map[*types.Func]bool),
 		keptMemo:     make(map[*types.Var]bool),
 		reasonsMemo:  make(map[[2]any]uint),
 		busy:         make(map[*types.Func]bool),
