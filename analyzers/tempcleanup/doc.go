@@ -70,7 +70,13 @@
 // passes (goreleaser's keyPath writes a key given inline to a temp file
 // and returns a key file's path as it is): on the calls where it creates
 // one, the leak is certain, and the report says "when F created it", as a
-// leak on an error path is reported though the error may never happen. A branch on a comparison of the object with another variable
+// leak on an error path is reported though the error may never happen. In
+// a test the arguments are fixtures chosen to take one branch of F, often
+// the one that creates nothing: there such reports are strict-only. When
+// the value F hands back may be one reached from the argument (a field of
+// it, a method's result: the file behind a lazy reader), comparing with
+// the argument does not recognize it, and the hint asks F to tell its
+// callers whether it made a copy instead. A branch on a comparison of the object with another variable
 // ("if p != key { defer os.Remove(p) }") is taken for that test: where
 // they are equal the object is the caller's own value, and needs nothing.
 //

@@ -233,6 +233,14 @@ func (c *checker) creation(fn ast.Node, g *cfg.CFG, cr *tempfacts.Creation, stac
 		if cr.CallersValue {
 			d.Message = fmt.Sprintf("%s from %s is discarded and never removed, so it stays on disk when %s creates one (on another path it returns its caller's own value): keep it and remove it when done, unless it is that value",
 				what(cr, ""), c.calleeName(cr), c.calleeName(cr))
+			if cr.BehindArg {
+				d.Message = fmt.Sprintf("%s from %s is discarded and never removed, so it stays on disk when %s creates one (on another path it returns its caller's own value): keep it, and %s",
+					what(cr, ""), c.calleeName(cr), c.calleeName(cr), behindArgFix(c.calleeName(cr)))
+			}
+			if c.fixtureArgument(cr) {
+				c.r.ReportStrict(d) // callersvalue.go
+				return
+			}
 		}
 		c.r.Report(d)
 		return

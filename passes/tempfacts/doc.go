@@ -28,7 +28,11 @@
 //     returns at that result a value of its caller's own instead (a
 //     parameter, a value reached from it or from the receiver: a test's
 //     override in a field), the fact says so (CallersValue): the result is
-//     a temp object only on the paths that create one.
+//     a temp object only on the paths that create one. It also says
+//     whether that value comes from an argument (CallersArg), and whether
+//     it may be one reached from an argument, a field of it or a method's
+//     result, rather than the argument itself (BehindArg): a caller cannot
+//     recognize that one by comparing with what it passed.
 //   - releases: on every path that returns, the function removes its
 //     parameter i (a path or an *os.File), or takes ownership of it by
 //     storing it into a field, a global, a map, a slice or a channel. A

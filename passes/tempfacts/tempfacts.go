@@ -62,6 +62,10 @@ type returnsTemp struct {
 	// (not only a field of the receiver), so whether the result is a
 	// temp object depends on what each call passes.
 	CallersArg bool
+	// BehindArg: that value may be one reached from an argument (a
+	// field of it, a method's result) rather than the argument itself:
+	// comparing the result with the argument does not tell it apart.
+	BehindArg bool
 }
 
 func (*returnsTemp) AFact() {}
@@ -84,6 +88,8 @@ func (f *returnsTemp) String() string {
 		parts = append(parts, "closed")
 	}
 	switch {
+	case f.BehindArg:
+		parts = append(parts, "or a value behind caller's argument")
 	case f.CallersArg:
 		parts = append(parts, "or caller's argument")
 	case f.CallersValue:
@@ -172,8 +178,9 @@ type Creation struct {
 	// the result is a temp object only when the callee made one.
 	CallersValue bool
 	// CallersArg: that value is one of the call's arguments (the
-	// returnsTemp fact's CallersArg).
-	CallersArg bool
+	// returnsTemp fact's CallersArg); BehindArg: or one reached from an
+	// argument (the fact's BehindArg).
+	CallersArg, BehindArg bool
 	// Into is, for a call that stores the object through a pointer
 	// argument (&v, a function with the storesTemp fact: outparam.go),
 	// the variable v that holds it after the call; Object is then -1.
@@ -468,7 +475,7 @@ func (r *Result) Creation(call *ast.CallExpr) *Creation {
 			c.DirArg = call.Args[sc.dirArg]
 		}
 	} else if f := r.returnsOf(fn); f != nil {
-		c = &Creation{Call: call, Callee: fn, Kind: f.Kind, Object: f.Object, Cleanup: f.Cleanup, OtherDir: f.OtherDir, Closed: f.Closed, CallersValue: f.CallersValue, CallersArg: f.CallersArg}
+		c = &Creation{Call: call, Callee: fn, Kind: f.Kind, Object: f.Object, Cleanup: f.Cleanup, OtherDir: f.OtherDir, Closed: f.Closed, CallersValue: f.CallersValue, CallersArg: f.CallersArg, BehindArg: f.BehindArg}
 		if f.DirParam >= 0 && f.DirParam < len(call.Args) {
 			c.DirArg = call.Args[f.DirParam]
 		}
@@ -892,7 +899,7 @@ func (r *Result) computeReturns(fn *types.Func, d *ast.FuncDecl) *returnsTemp {
 		case *ast.ReturnStmt:
 			// return os.MkdirTemp(dir, pattern)
 			if c.Into == nil && len(parent.Results) == 1 && c.Object < sig.Results().Len() && c.Cleanup < sig.Results().Len() {
-				fact = &returnsTemp{Kind: c.Kind, Object: c.Object, Cleanup: c.Cleanup, DirParam: dirParam, CallersValue: c.CallersValue, CallersArg: c.CallersArg}
+				fact = &returnsTemp{Kind: c.Kind, Object: c.Object, Cleanup: c.Cleanup, DirParam: dirParam, CallersValue: c.CallersValue, CallersArg: c.CallersArg, BehindArg: c.BehindArg}
 			}
 		case *ast.AssignStmt, *ast.ValueSpec, *ast.ExprStmt:
 			a := r.AssignOf(parent, c)
@@ -907,13 +914,14 @@ func (r *Result) computeReturns(fn *types.Func, d *ast.FuncDecl) *returnsTemp {
 		return true
 	})
 	if fact != nil {
-		if found, arg := r.returnsCallersValue(d, sig, fact.Object); found {
+		if found, arg, behind := r.returnsCallersValue(d, sig, fact.Object); found {
 			// Still a creator on the paths that create: its callers
 			// leak what it made there, but must not be told to remove
 			// their own value (tempcleanup words it so, and offers no
 			// edit).
 			fact.CallersValue = true
 			fact.CallersArg = fact.CallersArg || arg
+			fact.BehindArg = fact.BehindArg || behind
 		}
 	}
 	return fact
@@ -925,10 +933,13 @@ func (r *Result) computeReturns(fn *types.Func, d *ast.FuncDecl) *returnsTemp {
 // cannot tell a temp copy from its own file, and removing what it got
 // could delete the original (u-root's CopyToFileIfNotRegular returns the
 // given file when it is already regular, a temp copy otherwise). arg says
-// whether such a value comes from an argument rather than the receiver.
-func (r *Result) returnsCallersValue(d *ast.FuncDecl, sig *types.Signature, index int) (found, arg bool) {
+// whether such a value comes from an argument rather than the receiver,
+// behind whether it may be one reached from an argument (a field of it, a
+// method's result: lor.File()) rather than the argument itself, which a
+// caller cannot recognize by comparing with what it passed.
+func (r *Result) returnsCallersValue(d *ast.FuncDecl, sig *types.Signature, index int) (found, arg, behind bool) {
 	if index < 0 || index >= sig.Results().Len() {
-		return false, false
+		return false, false, false
 	}
 	params := make(map[*types.Var]bool)
 	for i := 0; i < sig.Params().Len(); i++ {
@@ -963,8 +974,10 @@ func (r *Result) returnsCallersValue(d *ast.FuncDecl, sig *types.Signature, inde
 	})
 	// fromParam follows the value itself, not what is built from it: a
 	// path joined to a parameter directory is a new name.
-	var fromParam func(e ast.Expr, depth int) bool
-	fromParam = func(e ast.Expr, depth int) bool {
+	// reached says that e is reached from a parameter through a field or
+	// a method, not the parameter's value itself.
+	var fromParam func(e ast.Expr, depth int, reached bool) bool
+	fromParam = func(e ast.Expr, depth int, reached bool) bool {
 		switch x := ast.Unparen(e).(type) {
 		case *ast.Ident:
 			v, ok := r.info.Uses[x].(*types.Var)
@@ -974,6 +987,7 @@ func (r *Result) returnsCallersValue(d *ast.FuncDecl, sig *types.Signature, inde
 			if params[v] {
 				if v != sig.Recv() {
 					arg = true
+					behind = behind || reached
 				}
 				return true
 			}
@@ -984,18 +998,18 @@ func (r *Result) returnsCallersValue(d *ast.FuncDecl, sig *types.Signature, inde
 				if call, ok := ast.Unparen(val).(*ast.CallExpr); ok && r.Creation(call) != nil {
 					continue // the temp object itself
 				}
-				if fromParam(val, depth-1) {
+				if fromParam(val, depth-1, reached) {
 					return true
 				}
 			}
-		case *ast.TypeAssertExpr: // r.(*os.File)
-			return fromParam(x.X, depth)
+		case *ast.TypeAssertExpr: // r.(*os.File): the argument itself
+			return fromParam(x.X, depth, reached)
 		case *ast.SelectorExpr: // s.file
-			return fromParam(x.X, depth)
+			return fromParam(x.X, depth, true)
 		case *ast.CallExpr: // lor.File()
 			if sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr); ok && len(x.Args) == 0 {
 				if _, isMethod := r.info.Selections[sel]; isMethod {
-					return fromParam(sel.X, depth)
+					return fromParam(sel.X, depth, true)
 				}
 			}
 		}
@@ -1015,12 +1029,12 @@ func (r *Result) returnsCallersValue(d *ast.FuncDecl, sig *types.Signature, inde
 		if tv, ok := r.info.Types[e]; ok && tv.IsNil() {
 			return true
 		}
-		if fromParam(e, 3) {
+		if fromParam(e, 3, false) {
 			found = true
 		}
 		return true
 	})
-	return found, arg
+	return found, arg, behind
 }
 
 // ReturnsObject reports whether the function fn returns the object of the
@@ -1097,6 +1111,7 @@ func (r *Result) returnedObject(d *ast.FuncDecl, sig *types.Signature, g *cfg.CF
 			f.Closed = f.Kind == File && deferredClose(r.info, d.Body, obj)
 			f.CallersValue = a.Creation.CallersValue
 			f.CallersArg = a.Creation.CallersArg
+			f.BehindArg = a.Creation.BehindArg
 			return f
 		}
 	}
