@@ -102,7 +102,7 @@ func isMkdir(fn *types.Func) bool {
 // of the package that calls into one. Only then is the SSA form of its
 // function built.
 func (r *Result) mayMakeRandom(body *ast.BlockStmt) bool {
-	if may, ok := r.mayRandomMemo[body]; ok {
+	if may, ok := r.randomMemo[body]; ok {
 		return may
 	}
 	may := false
@@ -124,7 +124,7 @@ func (r *Result) mayMakeRandom(body *ast.BlockStmt) bool {
 		}
 		return !may
 	})
-	r.mayRandomMemo[body] = may
+	r.randomMemo[body] = may
 	return may
 }
 

@@ -211,9 +211,8 @@ type Result struct {
 	fieldType    map[*types.Var]*types.Named
 	osPkg        *types.Package // exclusivessa.go: package os, for its O_ flags
 	osLooked     bool
-	mayRetryMemo map[*types.Func]bool // exclusivessa.go: the pre-pass
-	// randomdir.go: the pre-pass, by function body.
-	mayRandomMemo map[*ast.BlockStmt]bool
+	mayRetryMemo map[*types.Func]bool    // exclusivessa.go: the pre-pass
+	randomMemo   map[*ast.BlockStmt]bool // randomdir.go: the pre-pass, by body
 	// fieldRemovers: the users of a field that call a standard remover
 	// themselves; setBy: the functions that set a field to a value
 	// other than its zero one (nothingtoremove.go).
@@ -284,30 +283,30 @@ func (r *Result) Location(e ast.Expr) tempdir.Location {
 
 func run(pass *analysis.Pass) (any, error) {
 	r := &Result{
-		pkg:           pass.Pkg,
-		info:          pass.TypesInfo,
-		cfgs:          pathflow.NewCFGs(pass.TypesInfo, pass.Files),
-		dirs:          pass.ResultOf[tempdir.Analyzer].(*tempdir.Result),
-		exits:         pathflow.NewExits(pass.TypesInfo, pass.Files),
-		decls:         make(map[*types.Func]*ast.FuncDecl),
-		returnsMemo:   make(map[*types.Func]*returnsTemp),
-		storesMemo:    make(map[*types.Func]*storesTemp),
-		listMemo:      make(map[*types.Func]*returnsTempList),
-		releasesMemo:  make(map[*types.Func]*releases),
-		ownerResults:  make(map[*types.Func]*OwnerResult),
-		borrowsMemo:   make(map[*types.Func]*borrows),
-		takesMemo:     make(map[*types.Func]*takes),
-		insideMemo:    make(map[*types.Func]*keepsInside),
-		exitsMemo:     make(map[*types.Func]*exitsOnError),
-		failsMemo:     make(map[*types.Func]*failsTest),
-		releaseMemo:   make(map[*types.Var]map[*types.Func]fieldJudgement),
-		fset:          pass.Fset,
-		releaseBuilt:  make(map[*types.Func]*ssa.Package),
-		mayRetryMemo:  make(map[*types.Func]bool),
-		mayRandomMemo: make(map[*ast.BlockStmt]bool),
-		keptMemo:      make(map[*types.Var]bool),
-		reasonsMemo:   make(map[[2]any]uint),
-		busy:          make(map[*types.Func]bool),
+		pkg:          pass.Pkg,
+		info:         pass.TypesInfo,
+		cfgs:         pathflow.NewCFGs(pass.TypesInfo, pass.Files),
+		dirs:         pass.ResultOf[tempdir.Analyzer].(*tempdir.Result),
+		exits:        pathflow.NewExits(pass.TypesInfo, pass.Files),
+		decls:        make(map[*types.Func]*ast.FuncDecl),
+		returnsMemo:  make(map[*types.Func]*returnsTemp),
+		storesMemo:   make(map[*types.Func]*storesTemp),
+		listMemo:     make(map[*types.Func]*returnsTempList),
+		releasesMemo: make(map[*types.Func]*releases),
+		ownerResults: make(map[*types.Func]*OwnerResult),
+		borrowsMemo:  make(map[*types.Func]*borrows),
+		takesMemo:    make(map[*types.Func]*takes),
+		insideMemo:   make(map[*types.Func]*keepsInside),
+		exitsMemo:    make(map[*types.Func]*exitsOnError),
+		failsMemo:    make(map[*types.Func]*failsTest),
+		releaseMemo:  make(map[*types.Var]map[*types.Func]fieldJudgement),
+		fset:         pass.Fset,
+		releaseBuilt: make(map[*types.Func]*ssa.Package),
+		mayRetryMemo: make(map[*types.Func]bool),
+		randomMemo:   make(map[*ast.BlockStmt]bool),
+		keptMemo:     make(map[*types.Var]bool),
+		reasonsMemo:  make(map[[2]any]uint),
+		busy:         make(map[*types.Func]bool),
 
 		importedOwners:   make(map[*types.TypeName]*OwnerType),
 		freshMemo:        make(map[*types.Func]*returnsOwner),
