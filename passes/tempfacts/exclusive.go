@@ -83,88 +83,26 @@ func (r *Result) exclusiveAssign(d *ast.FuncDecl, call *ast.CallExpr, stack []as
 			return nil // the name must be kept to be returned
 		}
 	}
-	if a.Object == nil || !r.exclusiveLoop(d, call) {
+	nameValue := r.exclusiveLoop(d, call)
+	if a.Object == nil || nameValue == nil {
 		return nil
 	}
-	// The parent directory, for the fact's DirParam: the first argument
-	// of the filepath.Join that built the name.
+	// The parent directory, for the fact's DirParam: the filepath.Join
+	// (or concatenation) that built the name, whose first element it is.
 	a.Creation.DirArg = name
 	if kind == File {
 		a.Name = ident(name)
 	}
-	if id, ok := name.(*ast.Ident); ok {
-		if v, ok := r.info.Uses[id].(*types.Var); ok {
-			if values := r.assignedValues(d.Body)[v]; len(values) == 1 {
-				a.Creation.DirArg = values[0]
-			}
+	if _, ok := name.(*ast.Ident); ok {
+		if built := exprAt(d.Body, cellValue(nameValue)); built != nil {
+			a.Creation.DirArg = built
 		}
 	}
 	return a
 }
 
-// assignedValues maps the local variables of a function's body to the
-// values assigned to them.
-func (r *Result) assignedValues(body *ast.BlockStmt) map[*types.Var][]ast.Expr {
-	values := make(map[*types.Var][]ast.Expr)
-	ast.Inspect(body, func(n ast.Node) bool {
-		lhs, rhs := pathflow.AssignSides(n)
-		if len(lhs) != len(rhs) {
-			return true
-		}
-		for i, l := range lhs {
-			if id, ok := l.(*ast.Ident); ok {
-				if v := r.Var(id); v != nil {
-					values[v] = append(values[v], rhs[i])
-				}
-			}
-		}
-		return true
-	})
-	return values
-}
-
 // randPackages make random values.
 var randPackages = map[string]bool{"math/rand": true, "math/rand/v2": true, "crypto/rand": true}
-
-// randomName reports whether the name e has a random part: a call into
-// math/rand or crypto/rand, a buffer filled by rand.Read, a function of
-// the package that returns such a value, or a variable assigned one.
-func (r *Result) randomName(body *ast.BlockStmt, e ast.Expr, values map[*types.Var][]ast.Expr, seen map[*types.Var]bool) bool {
-	found := false
-	ast.Inspect(e, func(n ast.Node) bool {
-		if found {
-			return false
-		}
-		switch n := n.(type) {
-		case *ast.CallExpr:
-			fn, ok := typeutil.Callee(r.info, n).(*types.Func)
-			if !ok || fn.Pkg() == nil {
-				return true
-			}
-			if randPackages[fn.Pkg().Path()] {
-				found = true
-			} else if callee := r.decls[fn.Origin()]; callee != nil && callee.Body != body && callsRand(r.info, callee.Body) {
-				found = true // nextRandom()
-			}
-		case *ast.Ident:
-			v, ok := r.info.Uses[n].(*types.Var)
-			if !ok || seen[v] {
-				return true
-			}
-			seen[v] = true
-			for _, val := range values[v] {
-				if r.randomName(body, val, values, seen) {
-					found = true
-				}
-			}
-			if !found && filledByRand(r.info, body, v) {
-				found = true
-			}
-		}
-		return !found
-	})
-	return found
-}
 
 // callsRand reports whether body calls into a random package.
 func callsRand(info *types.Info, body *ast.BlockStmt) bool {
@@ -176,40 +114,6 @@ func callsRand(info *types.Info, body *ast.BlockStmt) bool {
 			}
 		}
 		return !found
-	})
-	return found
-}
-
-// filledByRand reports whether body fills the buffer v with random bytes:
-// rand.Read(v), io.ReadFull(rand.Reader, v).
-func filledByRand(info *types.Info, body *ast.BlockStmt, v *types.Var) bool {
-	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		call, ok := n.(*ast.CallExpr)
-		if !ok || found {
-			return !found
-		}
-		fn, ok := typeutil.Callee(info, call).(*types.Func)
-		if !ok || fn.Pkg() == nil {
-			return true
-		}
-		random := randPackages[fn.Pkg().Path()]
-		if fn.Pkg().Path() == "io" && len(call.Args) == 2 {
-			if sel, ok := ast.Unparen(call.Args[0]).(*ast.SelectorExpr); ok {
-				if pv, ok := info.Uses[sel.Sel].(*types.Var); ok && pv.Pkg() != nil && randPackages[pv.Pkg().Path()] {
-					random = true
-				}
-			}
-		}
-		if !random {
-			return true
-		}
-		for _, a := range call.Args {
-			if id, ok := ast.Unparen(a).(*ast.Ident); ok && info.Uses[id] == v {
-				found = true
-			}
-		}
-		return true
 	})
 	return found
 }

@@ -101,39 +101,36 @@ func opensFile(fn *types.Func) bool {
 	return ok && b.Info()&types.IsString != 0
 }
 
-// exclusiveLoop reports whether, in the SSA form of d, call is made at a
-// name with a random part, on a cycle that tests for an existing name.
-func (r *Result) exclusiveLoop(d *ast.FuncDecl, call *ast.CallExpr) bool {
+// exclusiveLoop returns, in the SSA form of d, the name call is made at
+// when it has a random part and the call is on a cycle that tests for an
+// existing name, or nil.
+func (r *Result) exclusiveLoop(d *ast.FuncDecl, call *ast.CallExpr) ssa.Value {
 	if generic(d) {
-		return false
+		return nil
 	}
 	fn, ok := r.info.Defs[d.Name].(*types.Func)
 	if !ok || !r.mayRetryOnExist(fn, d) {
-		return false
+		return nil
 	}
 	sf := r.ssaFunc(fn)
 	if sf == nil {
-		return false
+		return nil
 	}
-	var site *ssa.Call
-	for _, b := range sf.Blocks {
-		for _, instr := range b.Instrs {
-			if c, ok := instr.(*ssa.Call); ok && c.Call.Pos() == call.Lparen {
-				site = c
-			}
-		}
-	}
+	site := callAt(sf, call)
 	if site == nil {
-		return false
+		return nil
 	}
 	args := site.Call.Args
 	if !site.Call.IsInvoke() && site.Call.Signature().Recv() != nil {
 		args = args[1:] // the receiver of a static method call
 	}
 	if len(args) == 0 || !r.randomValue(args[0], make(map[ssa.Value]bool)) {
-		return false
+		return nil
 	}
-	return retriesOnExist(site.Block())
+	if !retriesOnExist(site.Block()) {
+		return nil
+	}
+	return args[0]
 }
 
 // mayRetryOnExist is the syntactic pre-pass: d calls os.IsExist or

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/types"
 
+	"golang.org/x/tools/go/ssa"
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/tmplint/tmplint/internal/pathflow"
@@ -11,10 +12,10 @@ import (
 )
 
 // randomDirAssign recognizes a home-made temp directory: a name whose last
-// element is random (a math/rand or crypto/rand value, a buffer rand.Read
-// filled, as randomName judges) joined to a directory, and created with
-// os.MkdirAll or os.Mkdir without a loop that retries on an existing name
-// (act's startHostEnvironment):
+// element is random (a math/rand or crypto/rand value flows into it on
+// the SSA form, as randomValue judges) joined to a directory, and created
+// with os.MkdirAll or os.Mkdir without a loop that retries on an existing
+// name (act's startHostEnvironment):
 //
 //	miscpath := filepath.Join(cacheDir, hex.EncodeToString(randBytes))
 //	if err := os.MkdirAll(filepath.Join(miscpath, "act"), 0o777); err != nil {
@@ -27,7 +28,9 @@ import (
 // private directory (inside a temp directory the function tracks,
 // t.TempDir()) is a path inside an object someone owns already: no new
 // obligation. Only tempcleanup's check of fn uses it, not the returnsTemp
-// fact.
+// fact. The syntax only preselects the call (its callee, its assignment,
+// a random source named in fn: mayMakeRandom); the SSA form of fn decides
+// the rest.
 func (r *Result) randomDirAssign(fn ast.Node, call *ast.CallExpr, stack []ast.Node) *Assign {
 	var body *ast.BlockStmt
 	switch fn := fn.(type) {
@@ -48,14 +51,18 @@ func (r *Result) randomDirAssign(fn ast.Node, call *ast.CallExpr, stack []ast.No
 		return nil
 	}
 	errID, ok := lhs[0].(*ast.Ident)
-	if !ok {
+	if !ok || !r.mayMakeRandom(body) {
 		return nil
 	}
-	values := r.assignedValues(body)
-	obj, v, parent := r.randomDirOf(body, callee, call.Args[0], values)
+	sf := r.ssaOfNode(fn)
+	if sf == nil {
+		return nil
+	}
+	obj, join := r.randomDirOf(sf, body, callee, call)
 	if obj == nil {
 		return nil
 	}
+	parent := join.Args[0]
 	if r.dirs.Classify(parent) == tempdir.Private || r.testingDir(parent) {
 		return nil // a path inside an object someone owns
 	}
@@ -67,7 +74,7 @@ func (r *Result) randomDirAssign(fn ast.Node, call *ast.CallExpr, stack []ast.No
 			return first
 		}
 		if f, ok := typeutil.Callee(r.info, c).(*types.Func); ok && isMkdir(f) && len(c.Args) == 2 {
-			if _, w, _ := r.randomDirOf(body, f, c.Args[0], values); w == v {
+			if _, other := r.randomDirOf(sf, body, f, c); other == join {
 				first = false
 			}
 		}
@@ -89,59 +96,81 @@ func isMkdir(fn *types.Func) bool {
 	return fn.Pkg() != nil && fn.Pkg().Path() == "os" && (fn.Name() == "Mkdir" || fn.Name() == "MkdirAll")
 }
 
+// mayMakeRandom is the syntactic pre-pass: body names something of a
+// random package (rand.Read, rand.Int, rand.Reader) or calls a function
+// of the package that calls into one. Only then is the SSA form of its
+// function built.
+func (r *Result) mayMakeRandom(body *ast.BlockStmt) bool {
+	if may, ok := r.randomMemo[body]; ok {
+		return may
+	}
+	may := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		id, ok := n.(*ast.Ident)
+		if !ok || may {
+			return !may
+		}
+		obj := r.info.Uses[id]
+		if obj == nil || obj.Pkg() == nil {
+			return true
+		}
+		if randPackages[obj.Pkg().Path()] {
+			may = true
+		} else if fn, ok := obj.(*types.Func); ok && fn.Pkg() == r.pkg {
+			if d := r.decls[fn.Origin()]; d != nil && d.Body != nil && d.Body != body && callsRand(r.info, d.Body) {
+				may = true // nextRandom()
+			}
+		}
+		return !may
+	})
+	r.randomMemo[body] = may
+	return may
+}
+
 // randomDirOf returns the variable with a random last element that the
-// path e makes (an identifier of it, the variable, and the directory it
-// is joined to): e is that variable, or, for os.MkdirAll, a path joined
-// inside it (directly, or through a variable assigned once).
-func (r *Result) randomDirOf(body *ast.BlockStmt, mkdir *types.Func, e ast.Expr, values map[*types.Var][]ast.Expr) (*ast.Ident, *types.Var, ast.Expr) {
+// path argument of the mkdir call makes (an identifier of it) and the
+// filepath.Join that built its value: the argument is that variable, or,
+// for os.MkdirAll, a path joined inside it (directly, or through a
+// variable). The identifiers are read from the syntax of the call and of
+// the joins, their values from the SSA form sf of the function.
+func (r *Result) randomDirOf(sf *ssa.Function, body *ast.BlockStmt, mkdir *types.Func, call *ast.CallExpr) (*ast.Ident, *ast.CallExpr) {
+	site := callAt(sf, call)
+	if site == nil || len(site.Call.Args) != 2 {
+		return nil, nil
+	}
+	e, v := call.Args[0], site.Call.Args[0]
 	for range 2 {
-		id, ok := ast.Unparen(e).(*ast.Ident)
-		if ok {
-			v, _ := r.info.Uses[id].(*types.Var)
-			if v == nil || len(values[v]) != 1 {
-				return nil, nil, nil
-			}
-			if parent := r.randomJoin(body, values[v][0], values); parent != nil {
-				return id, v, parent
-			}
-			e = values[v][0]
+		v = cellValue(v)
+		elems := joinElems(v)
+		join := callExprAt(body, v)
+		if len(elems) < 2 || join == nil || len(join.Args) != len(elems) {
+			return nil, nil
+		}
+		if id, ok := ast.Unparen(e).(*ast.Ident); ok && r.randomLast(elems) {
+			return id, join
 		}
 		if mkdir.Name() != "MkdirAll" {
-			return nil, nil, nil
+			return nil, nil
 		}
-		join, ok := ast.Unparen(e).(*ast.CallExpr)
-		if !ok || !isJoin(r.info, join) || len(join.Args) < 2 {
-			return nil, nil, nil
-		}
-		e = join.Args[0]
+		e, v = join.Args[0], elems[0]
 		if _, ok := ast.Unparen(e).(*ast.Ident); !ok {
-			return nil, nil, nil
+			return nil, nil
 		}
 	}
-	return nil, nil, nil
+	return nil, nil
 }
 
-// randomJoin returns the directory of e when e is filepath.Join or
-// path.Join of it and a random last element, or nil.
-func (r *Result) randomJoin(body *ast.BlockStmt, e ast.Expr, values map[*types.Var][]ast.Expr) ast.Expr {
-	join, ok := ast.Unparen(e).(*ast.CallExpr)
-	if !ok || !isJoin(r.info, join) || len(join.Args) < 2 {
-		return nil
+// randomLast reports whether a random value flows into the last of the
+// joined elements and into none before it (a path inside a random
+// directory).
+func (r *Result) randomLast(elems []ssa.Value) bool {
+	if !r.randomValue(elems[len(elems)-1], make(map[ssa.Value]bool)) {
+		return false
 	}
-	last := join.Args[len(join.Args)-1]
-	if !r.randomName(body, last, values, make(map[*types.Var]bool)) {
-		return nil
-	}
-	for _, a := range join.Args[:len(join.Args)-1] {
-		if r.randomName(body, a, values, make(map[*types.Var]bool)) {
-			return nil // a path inside a random directory
+	for _, e := range elems[:len(elems)-1] {
+		if r.randomValue(e, make(map[ssa.Value]bool)) {
+			return false
 		}
 	}
-	return join.Args[0]
-}
-
-// isJoin reports whether call is filepath.Join or path.Join.
-func isJoin(info *types.Info, call *ast.CallExpr) bool {
-	fn, ok := typeutil.Callee(info, call).(*types.Func)
-	return ok && fn.Pkg() != nil && fn.Name() == "Join" && (fn.Pkg().Path() == "path/filepath" || fn.Pkg().Path() == "path")
+	return true
 }

@@ -218,7 +218,8 @@ type Result struct {
 	fieldType    map[*types.Var]*types.Named
 	osPkg        *types.Package // exclusivessa.go: package os, for its O_ flags
 	osLooked     bool
-	mayRetryMemo map[*types.Func]bool // exclusivessa.go: the pre-pass
+	mayRetryMemo map[*types.Func]bool    // exclusivessa.go: the pre-pass
+	randomMemo   map[*ast.BlockStmt]bool // randomdir.go: the pre-pass, by body
 	// fieldRemovers: the users of a field that call a standard remover
 	// themselves; setBy: the functions that set a field to a value
 	// other than its zero one (nothingtoremove.go).
@@ -309,6 +310,7 @@ func run(pass *analysis.Pass) (any, error) {
 		fset:         pass.Fset,
 		releaseBuilt: make(map[*types.Func]*ssa.Package),
 		mayRetryMemo: make(map[*types.Func]bool),
+		randomMemo:   make(map[*ast.BlockStmt]bool),
 		keptMemo:     make(map[*types.Var]bool),
 		reasonsMemo:  make(map[[2]any]uint),
 		busy:         make(map[*types.Func]bool),
