@@ -216,10 +216,15 @@ func readAuditLines(in io.Reader) (lines []*auditLine, bad []int, torn []tornEve
 		}
 		// Torn events: the line is one or more event starts cut short,
 		// each followed by the next, the last one whole (or, at the end
-		// of the input, cut short too).
+		// of the input, cut short too). A writer killed within its first
+		// bytes leaves fewer of them than eventStart holds: a start of
+		// eventStart, then the next event.
 		if !bytes.HasPrefix(text, eventStart) {
-			bad = append(bad, n)
-			continue
+			i := bytes.Index(text, eventStart)
+			if i <= 0 || !bytes.HasPrefix(eventStart, text[:i]) {
+				bad = append(bad, n)
+				continue
+			}
 		}
 		var parts [][]byte
 		for rest := text; len(rest) > 0; {
