@@ -26,7 +26,7 @@ func (c *checker) reportCallersValueLeak(fn ast.Node, cr *tempfacts.Creation, na
 	// temp object at all depends on what this call passes (a key file's
 	// path, or the key itself), as a leak on an error path depends on the
 	// error: where it creates one, the leak is certain, and the claim says
-	// "when it created it". Not so in a test (argsintest): its arguments
+	// "when it created it". Not so in a test (fixtureArgument): its arguments
 	// are fixtures chosen to take one branch of the callee, which may be
 	// the one that creates nothing.
 	strictOnly := c.fixtureArgument(cr) || c.failureOnly(fn, leaks) || c.keptAtExitOnly(cr, leaks, t) || c.prunedOnNextRun(fn, cr)

@@ -231,12 +231,12 @@ func (c *checker) creation(fn ast.Node, g *cfg.CFG, cr *tempfacts.Creation, stac
 		}
 		d := analysis.Diagnostic{Pos: cr.Call.Pos(), End: cr.Call.End(), Message: msg}
 		if cr.CallersValue {
-			d.Message = fmt.Sprintf("%s from %s is discarded and never removed, so it stays on disk when %s creates one (on another path it returns its caller's own value): keep it and remove it when done, unless it is that value",
-				what(cr, ""), c.calleeName(cr), c.calleeName(cr))
+			remedy := "keep it and remove it when done, unless it is that value"
 			if cr.BehindArg {
-				d.Message = fmt.Sprintf("%s from %s is discarded and never removed, so it stays on disk when %s creates one (on another path it returns its caller's own value): keep it, and %s",
-					what(cr, ""), c.calleeName(cr), c.calleeName(cr), behindArgFix(c.calleeName(cr)))
+				remedy = "keep it, and " + behindArgFix(c.calleeName(cr))
 			}
+			d.Message = fmt.Sprintf("%s from %s is discarded and never removed, so it stays on disk when %s creates one (on another path it returns its caller's own value): %s",
+				what(cr, ""), c.calleeName(cr), c.calleeName(cr), remedy)
 			if c.fixtureArgument(cr) {
 				c.r.ReportStrict(d) // callersvalue.go
 				return
