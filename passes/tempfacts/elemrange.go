@@ -142,10 +142,11 @@ func (r *Result) removesArg(ci ssa.CallInstruction, v ssa.Value) bool {
 		if a != v {
 			continue
 		}
+		key := funcKey(obj)
 		switch {
-		case stdRemovers[funcKey(obj)]:
+		case stdRemovers[key]:
 			return i == 0
-		case isStd(funcKeyPath(obj)) && obj.Pkg() != r.pkg:
+		case isStd(key[0]) && obj.Pkg() != r.pkg:
 		case r.ParamUse(obj, i) == Release && !r.keepsParam(obj, i):
 			return true
 		}

@@ -116,7 +116,7 @@ func (r *Result) computeList(fn *types.Func, d *ast.FuncDecl) *returnsTempList {
 		}
 		holders[h] = true
 		if fv, ok := h.(*ssa.FreeVar); ok {
-			for _, b := range boundTo(fv) {
+			if b := binding(fv); b != nil { // fieldvalue.go
 				spread(b)
 			}
 		}
@@ -133,9 +133,10 @@ func (r *Result) computeList(fn *types.Func, d *ast.FuncDecl) *returnsTempList {
 					spread(ref)
 				}
 			case *ssa.Store:
-				if ref.Val == h {
-					for _, cell := range cellsOf(ref.Addr) {
-						spread(cell)
+				switch ref.Addr.(type) {
+				case *ssa.Alloc, *ssa.FreeVar: // a local variable's cell, a captured one
+					if ref.Val == h {
+						spread(ref.Addr)
 					}
 				}
 			case *ssa.MakeClosure:
@@ -152,7 +153,7 @@ func (r *Result) computeList(fn *types.Func, d *ast.FuncDecl) *returnsTempList {
 			}
 		}
 	}
-	for _, f := range withAnon(sf) {
+	for _, f := range append([]*ssa.Function{sf}, allAnon(sf)...) {
 		for _, b := range f.Blocks {
 			for _, instr := range b.Instrs {
 				call, ok := instr.(*ssa.Call)
@@ -173,7 +174,7 @@ func (r *Result) computeList(fn *types.Func, d *ast.FuncDecl) *returnsTempList {
 					continue
 				}
 				c := r.Creation(ac)
-				if c == nil || c.Object < 0 || c.CallersValue || c.Into != nil {
+				if c == nil || c.Object < 0 || c.CallersValue {
 					continue
 				}
 				obj := resultOf(call, c.Object)
@@ -198,51 +199,6 @@ func (r *Result) computeList(fn *types.Func, d *ast.FuncDecl) *returnsTempList {
 		}
 	}
 	return nil
-}
-
-// boundTo returns the values that the closures of fv's function bind to
-// fv, in the function that makes them.
-func boundTo(fv *ssa.FreeVar) []ssa.Value {
-	fn := fv.Parent()
-	outer := fn.Parent()
-	if outer == nil {
-		return nil
-	}
-	i := -1
-	for j, v := range fn.FreeVars {
-		if v == fv {
-			i = j
-		}
-	}
-	var vals []ssa.Value
-	for _, b := range outer.Blocks {
-		for _, instr := range b.Instrs {
-			if mc, ok := instr.(*ssa.MakeClosure); ok && mc.Fn == fn && i >= 0 && i < len(mc.Bindings) {
-				vals = append(vals, mc.Bindings[i])
-			}
-		}
-	}
-	return vals
-}
-
-// cellsOf returns the cells that a store at addr writes: a local
-// variable's (an Alloc), or, for a closure's free variable, that variable
-// itself; nil for any other address.
-func cellsOf(addr ssa.Value) []ssa.Value {
-	switch addr := addr.(type) {
-	case *ssa.Alloc, *ssa.FreeVar:
-		return []ssa.Value{addr}
-	}
-	return nil
-}
-
-// withAnon returns f and the function literals nested in it.
-func withAnon(f *ssa.Function) []*ssa.Function {
-	fns := []*ssa.Function{f}
-	for _, a := range f.AnonFuncs {
-		fns = append(fns, withAnon(a)...)
-	}
-	return fns
 }
 
 // resultOf returns result i of the call: the call itself when it has one

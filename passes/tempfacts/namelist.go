@@ -410,16 +410,17 @@ func (r *Result) followCell(cell *ssa.Alloc, follow func(ssa.Value), mark func(s
 // closureRemoves reports whether the closure fn removes, in every path of
 // its body, the list it loads from its free variable cell.
 func (r *Result) closureRemoves(fn *ssa.Function, cell *ssa.FreeVar) bool {
+	ret := returnBlock(fn)
 	for _, u := range *cell.Referrers() {
 		ld, ok := u.(*ssa.UnOp)
 		if !ok || ld.Op != token.MUL {
 			continue
 		}
 		for _, lu := range *ld.Referrers() {
-			if ci, ok := lu.(ssa.CallInstruction); ok && r.listCall(ci, ld) == listReleased && ci.Block().Dominates(returnBlock(fn)) {
+			if ci, ok := lu.(ssa.CallInstruction); ok && r.listCall(ci, ld) == listReleased && ci.Block().Dominates(ret) {
 				return true
 			}
-			if header := r.removesEach(ld, lu); header != nil && header.Block().Dominates(returnBlock(fn)) {
+			if header := r.removesEach(ld, lu); header != nil && header.Block().Dominates(ret) {
 				return true // for _, name := range files { os.Remove(name) }
 			}
 		}
@@ -482,7 +483,7 @@ func (r *Result) listCall(ci ssa.CallInstruction, h ssa.Value) listAct {
 		switch {
 		case stdStorers[key]:
 			act = max(act, listHanded)
-		case isStd(funcKeyPath(obj)) && obj.Pkg() != r.pkg:
+		case isStd(key[0]) && obj.Pkg() != r.pkg:
 		default:
 			switch r.ParamUse(obj, i) {
 			case Release:

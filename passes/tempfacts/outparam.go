@@ -381,13 +381,6 @@ func fileOfName(v ssa.Value) ssa.Value {
 	return v
 }
 
-func funcKeyPath(fn *types.Func) string {
-	if fn.Pkg() == nil {
-		return ""
-	}
-	return fn.Pkg().Path()
-}
-
 // removesDeferred reports whether sf defers the removal of the stored
 // object: the function then never hands it to its caller.
 func (r *Result) removesDeferred(sf *ssa.Function, p, val ssa.Value) bool {
