@@ -134,33 +134,33 @@ func (r *Result) exclusiveLoop(d *ast.FuncDecl, call *ast.CallExpr) ssa.Value {
 }
 
 // mayRetryOnExist is the syntactic pre-pass: d calls os.IsExist or
-// errors.Is somewhere, and something that may make a random value (a
-// random package, or a function of the package). Only then is its SSA
-// form built.
+// errors.Is somewhere, and names something of a random package or a
+// function of the package that calls one (mayMakeRandom). Only then is its
+// SSA form built.
 func (r *Result) mayRetryOnExist(fn *types.Func, d *ast.FuncDecl) bool {
 	if may, ok := r.mayRetryMemo[fn]; ok {
 		return may
 	}
-	tests, random := false, false
+	tests := false
 	ast.Inspect(d.Body, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
-		if !ok {
-			return !(tests && random)
+		if !ok || tests {
+			return !tests
 		}
 		callee, ok := typeutil.Callee(r.info, call).(*types.Func)
-		if !ok || callee.Pkg() == nil {
-			return true
+		if ok && callee.Pkg() != nil {
+			switch funcKey(callee) {
+			case [2]string{"os", "IsExist"}, [2]string{"errors", "Is"}:
+				tests = true
+			}
 		}
-		switch key := funcKey(callee); {
-		case key == [2]string{"os", "IsExist"}, key == [2]string{"errors", "Is"}:
-			tests = true
-		case randPackages[callee.Pkg().Path()], callee.Pkg() == r.pkg:
-			random = true
-		}
-		return !(tests && random)
+		return !tests
 	})
-	r.mayRetryMemo[fn] = tests && random
-	return tests && random
+	// A random part: randomdir.go's pre-pass, the same sources that
+	// randomValue follows.
+	may := tests && r.mayMakeRandom(d.Body)
+	r.mayRetryMemo[fn] = may
+	return may
 }
 
 // retriesOnExist reports whether some block on a cycle through b tests for
@@ -169,11 +169,9 @@ func (r *Result) mayRetryOnExist(fn *types.Func, d *ast.FuncDecl) bool {
 func retriesOnExist(b *ssa.BasicBlock) bool {
 	from := reachable(b)
 	for t := range from {
-		if !reachable(t)[b] {
-			continue // not on a cycle through b
-		}
 		for _, instr := range t.Instrs {
-			if c, ok := instr.(*ssa.Call); ok && existTest(c) {
+			// The test first: the cycle through b costs a walk.
+			if c, ok := instr.(*ssa.Call); ok && existTest(c) && reachable(t)[b] {
 				return true
 			}
 		}
