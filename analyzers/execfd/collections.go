@@ -832,7 +832,7 @@ func (fn *fun) resultIndex(v *types.Var) int {
 	case *ast.FuncLit:
 		ft = n.Type
 	}
-	if ft == nil || ft.Results == nil || !types.Identical(v.Type(), types.Universe.Lookup("error").Type()) {
+	if ft == nil || ft.Results == nil || !isErrorType(v.Type()) {
 		return -1
 	}
 	i := 0
@@ -892,7 +892,6 @@ func (fn *fun) returnsError(ret *ast.ReturnStmt, i int) bool {
 // predicate (errors.Is(err, x), os.IsNotExist(err)).
 func (fn *fun) onErrorBranch(n ast.Node) bool {
 	info := fn.info()
-	errType := types.Universe.Lookup("error").Type()
 	path, _ := astutil.PathEnclosingInterval(fn.file, n.Pos(), n.End())
 	for i, p := range path {
 		switch p := p.(type) {
@@ -908,8 +907,8 @@ func (fn *fun) onErrorBranch(n ast.Node) bool {
 				case *ast.FuncLit:
 					return false
 				case *ast.BinaryExpr:
-					if m.Op == token.NEQ && (pkgtypes.IsNil(info, m.Y) && types.Identical(info.TypeOf(m.X), errType) ||
-						pkgtypes.IsNil(info, m.X) && types.Identical(info.TypeOf(m.Y), errType)) {
+					if m.Op == token.NEQ && (pkgtypes.IsNil(info, m.Y) && isErrorType(info.TypeOf(m.X)) ||
+						pkgtypes.IsNil(info, m.X) && isErrorType(info.TypeOf(m.Y))) {
 						found = true
 					}
 				case *ast.CallExpr:

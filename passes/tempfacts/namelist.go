@@ -142,7 +142,7 @@ func (r *Result) ListLeaks(fn ast.Node) []ListLeak {
 			var errV ssa.Value
 			if tup, ok := call.Type().(*types.Tuple); ok {
 				obj = extract(call, c.Object)
-				if last := tup.Len() - 1; last != c.Object && types.Identical(tup.At(last).Type(), types.Universe.Lookup("error").Type()) {
+				if last := tup.Len() - 1; last != c.Object && isErrorType(tup.At(last).Type()) {
 					errV = extract(call, last)
 				}
 			}

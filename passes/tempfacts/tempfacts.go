@@ -794,7 +794,7 @@ func (r *Result) AssignOf(stmt ast.Node, c *Creation) *Assign {
 	if tv, ok := r.info.Types[c.Call]; ok {
 		if tup, ok := tv.Type.(*types.Tuple); ok && tup.Len() == len(lhs) {
 			last := tup.At(tup.Len() - 1).Type()
-			if types.Identical(last, types.Universe.Lookup("error").Type()) {
+			if isErrorType(last) {
 				a.Err = ident(tup.Len() - 1)
 			}
 		}
