@@ -134,7 +134,11 @@ func (fn *fun) stmtAt(pos token.Pos) ast.Stmt {
 
 // debugFunc returns the SSA form, with debug information, of the function
 // declaration or literal node, nil when the package's cheap pre-pass
-// (mayCollect) found nothing in its declaration to follow.
+// (mayCollect) found nothing in its declaration to follow. A literal at
+// package level is built with the initializer it is in, when the pre-pass
+// finds something in one of that initializer's literals. A generic
+// function is built once, with its type parameters: a command or file
+// slice in it has a type of its own that no instantiation changes.
 func (c *checker) debugFunc(node ast.Node) *ssa.Function {
 	if c.debugFuncs == nil {
 		c.debugFuncs = make(map[ast.Node]*ssa.Function)
@@ -146,22 +150,26 @@ func (c *checker) debugFunc(node ast.Node) *ssa.Function {
 					continue
 				}
 				obj, ok := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)
-				if !ok {
-					continue
-				}
-				if sig := obj.Type().(*types.Signature); sig.TypeParams() != nil || sig.RecvTypeParams() != nil {
-					continue
-				}
-				if c.mayCollect(fd.Body) {
+				if ok && c.mayCollect(fd.Body) {
 					keep[obj] = true
 				}
 			}
 		}
-		if len(keep) == 0 {
+		inits := make(map[*types.Initializer]bool)
+		for _, init := range c.pass.TypesInfo.InitOrder {
+			ast.Inspect(init.Rhs, func(n ast.Node) bool {
+				if lit, ok := n.(*ast.FuncLit); ok && !inits[init] && c.mayCollect(lit.Body) {
+					inits[init] = true
+				}
+				return !inits[init]
+			})
+		}
+		if len(keep) == 0 && len(inits) == 0 {
 			return nil
 		}
 		prog := c.pass.ResultOf[lazyssa.Analyzer].(*lazyssa.Program)
-		pkg := prog.DebugBodies(func(f *types.Func) bool { return keep[f] })
+		pkg := prog.DebugBodies(func(f *types.Func) bool { return keep[f] },
+			func(init *types.Initializer) bool { return inits[init] })
 		var add func(f *ssa.Function)
 		add = func(f *ssa.Function) {
 			if f == nil || f.Blocks == nil {
@@ -176,6 +184,11 @@ func (c *checker) debugFunc(node ast.Node) *ssa.Function {
 		}
 		for obj := range keep {
 			add(pkg.Prog.FuncValue(obj))
+		}
+		if len(inits) > 0 {
+			for _, anon := range pkg.Func("init").AnonFuncs {
+				add(anon)
+			}
 		}
 	}
 	return c.debugFuncs[node]

@@ -832,7 +832,7 @@ func (fn *fun) resultIndex(v *types.Var) int {
 	case *ast.FuncLit:
 		ft = n.Type
 	}
-	if ft == nil || ft.Results == nil || !types.Identical(v.Type(), types.Universe.Lookup("error").Type()) {
+	if ft == nil || ft.Results == nil || !isErrorType(v.Type()) {
 		return -1
 	}
 	i := 0
@@ -892,7 +892,6 @@ func (fn *fun) returnsError(ret *ast.ReturnStmt, i int) bool {
 // predicate (errors.Is(err, x), os.IsNotExist(err)).
 func (fn *fun) onErrorBranch(n ast.Node) bool {
 	info := fn.info()
-	errType := types.Universe.Lookup("error").Type()
 	path, _ := astutil.PathEnclosingInterval(fn.file, n.Pos(), n.End())
 	for i, p := range path {
 		switch p := p.(type) {
@@ -908,8 +907,8 @@ func (fn *fun) onErrorBranch(n ast.Node) bool {
 				case *ast.FuncLit:
 					return false
 				case *ast.BinaryExpr:
-					if m.Op == token.NEQ && (pkgtypes.IsNil(info, m.Y) && types.Identical(info.TypeOf(m.X), errType) ||
-						pkgtypes.IsNil(info, m.X) && types.Identical(info.TypeOf(m.Y), errType)) {
+					if m.Op == token.NEQ && (pkgtypes.IsNil(info, m.Y) && isErrorType(info.TypeOf(m.X)) ||
+						pkgtypes.IsNil(info, m.X) && isErrorType(info.TypeOf(m.Y))) {
 						found = true
 					}
 				case *ast.CallExpr:
@@ -927,10 +926,11 @@ func (fn *fun) onErrorBranch(n ast.Node) bool {
 	return false
 }
 
-// A helper of the package may put the command into the slice for its
-// caller: "cmds = keep(cmds, cmd)" with "func keep(cmds []*exec.Cmd, c
-// *exec.Cmd) []*exec.Cmd { return append(cmds, c) }". Such a call is an
-// append to the caller's slice, as if written in place.
+// A helper of the package may put the command, or the file, into the
+// slice for its caller: "cmds = keep(cmds, cmd)" with "func keep(cmds
+// []*exec.Cmd, c *exec.Cmd) []*exec.Cmd { return append(cmds, c) }", or
+// "files = keepFile(files, f)". Such a call is an append to the caller's
+// slice, as if written in place.
 
 // sliceAppender says which parameter of a function the function appends
 // to which result: parameter elem to parameter slice, returned as result
@@ -939,8 +939,9 @@ type sliceAppender struct{ res, slice, elem int }
 
 // appender returns what the function of the package appends, from its SSA
 // form: every return gives, as result res, the slice parameter itself or
-// an append to it of the command parameter (directly or in a composite
-// literal), at least one of them the append; ok is false otherwise.
+// an append to it of the command or file parameter (directly or in a
+// composite literal), at least one of them the append; ok is false
+// otherwise.
 func (c *checker) appender(f *types.Func) (sliceAppender, bool) {
 	if c.appenders == nil {
 		c.appenders = make(map[*types.Func]*sliceAppender)
@@ -1003,7 +1004,7 @@ func (c *checker) appender(f *types.Func) (sliceAppender, bool) {
 				}
 				for _, e := range literalElems(v.Call.Args[1], "varargs") {
 					for _, h := range heldValues(e, 0) {
-						if i := param(h); i >= 0 && i != a.slice && c.isCmdLike(h.Type()) && (a.elem < 0 || a.elem == i) {
+						if i := param(h); i >= 0 && i != a.slice && c.isCollected(h.Type()) && (a.elem < 0 || a.elem == i) {
 							a.elem = i
 							appended = true
 						}
@@ -1028,6 +1029,12 @@ func (c *checker) appender(f *types.Func) (sliceAppender, bool) {
 	return sliceAppender{}, false
 }
 
+// isCollected reports whether t is what the local collections hold: a
+// command or a file.
+func (c *checker) isCollected(t types.Type) bool {
+	return c.isCmdLike(t) || pkgtypes.IsOSFile(t)
+}
+
 // appendedByHelper returns, for a call of a helper that appends to its
 // slice parameter (appender), the caller's value given as the slice, the
 // one given as the element, and the value of the result that holds the
@@ -1041,15 +1048,16 @@ func (c *checker) appendedByHelper(call *ssa.Call) (slice, elem, result ssa.Valu
 	if !ok || f.Pkg() != c.pass.Pkg {
 		return nil, nil, nil
 	}
-	// Only a call that gives a command and takes and returns a slice
-	// that may hold one is asked about (the helper's form is built then).
+	// Only a call that gives a command or a file and takes and returns a
+	// slice that may hold one is asked about (the helper's form is built
+	// then).
 	sig := f.Type().(*types.Signature)
-	takesSlice, takesCmd := false, false
+	takesSlice, takesElem := false, false
 	for p := range sig.Params().Variables() {
 		takesSlice = takesSlice || c.resourceSlice(p.Type())
-		takesCmd = takesCmd || c.isCmdLike(p.Type())
+		takesElem = takesElem || c.isCollected(p.Type())
 	}
-	if !takesSlice || !takesCmd {
+	if !takesSlice || !takesElem {
 		return nil, nil, nil
 	}
 	a, ok := c.appender(f)

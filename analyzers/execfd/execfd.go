@@ -68,9 +68,6 @@ func run(pass *analysis.Pass) (any, error) {
 				if n.Body == nil {
 					return false
 				}
-				if fn, ok := pass.TypesInfo.Defs[n.Name].(*types.Func); ok && fn.Type().(*types.Signature).TypeParams() != nil {
-					return false // generic: not judged
-				}
 				body, graph = n.Body, func() *cfg.CFG { return cfgs.FuncDecl(n) }
 			case *ast.FuncLit:
 				body, graph = n.Body, func() *cfg.CFG { return cfgs.FuncLit(n) }

@@ -78,9 +78,10 @@ func TestStructSlice(t *testing.T) {
 // the SSA form (collections.go): a slice of structs filled in a loop over
 // a map, the slice waited for by a deferred closure that captures it, an
 // element waited for under another name, a helper of the package that
-// appends the command to the slice and returns it (issue 25, shape 3).
+// appends the command to the slice and returns it, the slices of function
+// literals at package level and of generic functions (issue 25, shape 3).
 func TestCollectedSSA(t *testing.T) {
-	analysistest.Run(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/regression_collectedmap", "execfd/regression_collecteddefer", "execfd/regression_collectedalias", "execfd/regression_collectedhelper")
+	analysistest.Run(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/regression_collectedmap", "execfd/regression_collecteddefer", "execfd/regression_collectedalias", "execfd/regression_collectedhelper", "execfd/regression_collectedinit")
 }
 
 // TestMethodValue: a command's method value that is only called is the

@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/tmplint/tmplint/internal/pathflow"
+	"github.com/tmplint/tmplint/internal/pkgtypes"
 )
 
 // Files opened in a loop and handed to a child together, as the slice
@@ -142,7 +143,7 @@ func (fn *fun) extraFilesReleases(cmd *command) map[ast.Node]bool {
 	for _, x := range b.vars[cmd.v] {
 		for _, r := range *x.Referrers() {
 			fa, ok := r.(*ssa.FieldAddr)
-			if !ok || fa.X != x || fieldName(fa.X.Type(), fa.Field) != "ExtraFiles" {
+			if !ok || fa.X != x || pkgtypes.FieldName(fa.X.Type(), fa.Field) != "ExtraFiles" {
 				continue
 			}
 			for _, rr := range *fa.Referrers() {
@@ -176,18 +177,6 @@ func (fn *fun) extraFilesReleases(cmd *command) map[ast.Node]bool {
 		}
 	}
 	return released
-}
-
-// fieldName returns the name of field i of the struct t points to.
-func fieldName(t types.Type, i int) string {
-	if p, ok := t.Underlying().(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	st, ok := t.Underlying().(*types.Struct)
-	if !ok || i >= st.NumFields() {
-		return ""
-	}
-	return st.Field(i).Name()
 }
 
 // checkExtraFilesLoop reports a start after which the parent does not close

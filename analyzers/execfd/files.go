@@ -258,7 +258,7 @@ func (fn *fun) errOf(call *ast.CallExpr, path []ast.Node) *types.Var {
 					if v == nil {
 						v, _ = fn.info().Uses[id].(*types.Var)
 					}
-					if v != nil && types.Identical(v.Type(), types.Universe.Lookup("error").Type()) {
+					if v != nil && isErrorType(v.Type()) {
 						return v
 					}
 				}

@@ -139,7 +139,7 @@ func (c *checker) errAssigned(call *ast.CallExpr, parent ast.Node) *types.Var {
 	if v == nil {
 		v, _ = info.Uses[id].(*types.Var)
 	}
-	if v == nil || !types.Identical(v.Type(), types.Universe.Lookup("error").Type()) {
+	if v == nil || !isErrorType(v.Type()) {
 		return nil
 	}
 	return v

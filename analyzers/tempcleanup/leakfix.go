@@ -453,7 +453,7 @@ func (c *checker) errorResult(fn ast.Node) (string, bool, bool) {
 		return "", false, false
 	}
 	last := ft.Results.List[len(ft.Results.List)-1]
-	if tv, ok := c.pass.TypesInfo.Types[last.Type]; !ok || !types.Identical(tv.Type, types.Universe.Lookup("error").Type()) {
+	if tv, ok := c.pass.TypesInfo.Types[last.Type]; !ok || !isErrorType(tv.Type) {
 		return "", false, false
 	}
 	if len(last.Names) > 0 {
@@ -647,7 +647,7 @@ func (c *checker) canNameResult(fn ast.Node, errName string) bool {
 	}
 	if obj := scope.Lookup(errName); obj != nil {
 		v, ok := obj.(*types.Var)
-		if !ok || !types.Identical(v.Type(), types.Universe.Lookup("error").Type()) {
+		if !ok || !isErrorType(v.Type()) {
 			return false
 		}
 		// Find its declaration: a := with another new variable.

@@ -65,7 +65,7 @@ func (c *checker) localOwner(fn ast.Node, g *cfg.CFG, call *ast.CallExpr, callee
 	var errVar *types.Var
 	if n := len(lhs); n > 1 {
 		if e, ok := lhs[n-1].(*ast.Ident); ok {
-			if v := c.res.Var(e); v != nil && types.Identical(v.Type(), types.Universe.Lookup("error").Type()) {
+			if v := c.res.Var(e); v != nil && isErrorType(v.Type()) {
 				errVar = v
 			}
 		}

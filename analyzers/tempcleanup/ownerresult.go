@@ -66,7 +66,7 @@ func (c *checker) constructedOwner(fn ast.Node, g *cfg.CFG, call *ast.CallExpr, 
 	}
 	var errVar *types.Var
 	if n := len(lhs); n > 1 {
-		if e, ok := lhs[n-1].(*ast.Ident); ok && types.Identical(c.pass.TypesInfo.TypeOf(call).(*types.Tuple).At(n-1).Type(), types.Universe.Lookup("error").Type()) {
+		if e, ok := lhs[n-1].(*ast.Ident); ok && isErrorType(c.pass.TypesInfo.TypeOf(call).(*types.Tuple).At(n-1).Type()) {
 			errVar = c.res.Var(e)
 		}
 	}

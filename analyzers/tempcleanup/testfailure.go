@@ -67,7 +67,7 @@ func (c *checker) failingErrorReturn(fn ast.Node, ret *ast.ReturnStmt) bool {
 		return false
 	}
 	last := ret.Results[len(ret.Results)-1]
-	if t := c.pass.TypesInfo.TypeOf(last); t == nil || !types.Identical(t, types.Universe.Lookup("error").Type()) || pkgtypes.IsNil(c.pass.TypesInfo, last) {
+	if t := c.pass.TypesInfo.TypeOf(last); t == nil || !isErrorType(t) || pkgtypes.IsNil(c.pass.TypesInfo, last) {
 		return false
 	}
 	if id, ok := ast.Unparen(last).(*ast.Ident); ok {

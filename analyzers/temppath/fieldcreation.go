@@ -101,7 +101,7 @@ func (c *creations) exportFields() bool {
 	if prog == nil {
 		return false
 	}
-	pkg := prog.Bodies(func(fn *types.Func) bool { return keep[fn] })
+	pkg := prog.Bodies(func(fn *types.Func) bool { return keep[fn] }, nil)
 	found := make(map[*types.Var]*createsField)
 	for fn := range keep {
 		sf := pkg.Prog.FuncValue(fn)

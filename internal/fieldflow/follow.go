@@ -64,7 +64,7 @@ func (a *analysis) follow(v ssa.Value, fn *ssa.Function, recv string) *uses {
 			case *ssa.Next:
 				push(ref)
 			case *ssa.FieldAddr:
-				if ref.X == v && isNamed(ref.X.Type(), "os/exec", "Cmd") && fieldName(ref.X.Type(), ref.Field) == "WaitDelay" {
+				if ref.X == v && isNamed(ref.X.Type(), "os/exec", "Cmd") && pkgtypes.FieldName(ref.X.Type(), ref.Field) == "WaitDelay" {
 					for _, r := range *ref.Referrers() {
 						if st, ok := r.(*ssa.Store); ok && st.Addr == ref {
 							u.add(SetsWaitDelay, site(st.Pos()))
@@ -127,9 +127,9 @@ func (a *analysis) follow(v ssa.Value, fn *ssa.Function, recv string) *uses {
 func (a *analysis) partOf(t types.Type, i int) bool {
 	switch {
 	case isNamed(t, "os/exec", "Cmd"):
-		return fieldName(t, i) == "Process"
+		return pkgtypes.FieldName(t, i) == "Process"
 	case isNamed(t, "os", "Process"):
-		return fieldName(t, i) == "Pid"
+		return pkgtypes.FieldName(t, i) == "Pid"
 	}
 	if p, ok := t.Underlying().(*types.Pointer); ok {
 		t = p.Elem()
@@ -242,24 +242,13 @@ func sameField(addr *ssa.FieldAddr, v ssa.Value) bool {
 // value to a child process: exec.Cmd's Stdin, Stdout, Stderr and
 // ExtraFiles, os.ProcAttr's Files.
 func childField(t types.Type, i int) bool {
-	switch fieldName(t, i) {
+	switch pkgtypes.FieldName(t, i) {
 	case "Stdin", "Stdout", "Stderr", "ExtraFiles":
 		return isNamed(t, "os/exec", "Cmd")
 	case "Files":
 		return isNamed(t, "os", "ProcAttr")
 	}
 	return false
-}
-
-func fieldName(t types.Type, i int) string {
-	if p, ok := t.Underlying().(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	st, ok := t.Underlying().(*types.Struct)
-	if !ok || i >= st.NumFields() {
-		return ""
-	}
-	return st.Field(i).Name()
 }
 
 func isNamed(t types.Type, path, name string) bool {

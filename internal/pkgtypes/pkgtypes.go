@@ -38,6 +38,20 @@ func IsOSFile(t types.Type) bool {
 	return ok && IsNamed(p.Elem(), "os", "File")
 }
 
+// FieldName returns the name of field i of the struct type t, or of the
+// struct t points to (an SSA FieldAddr's X and Field), "" when t is not
+// one or has no such field.
+func FieldName(t types.Type, i int) string {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok || i >= st.NumFields() {
+		return ""
+	}
+	return st.Field(i).Name()
+}
+
 // IsNil reports whether e is the predeclared nil.
 func IsNil(info *types.Info, e ast.Expr) bool {
 	id, ok := ast.Unparen(e).(*ast.Ident)

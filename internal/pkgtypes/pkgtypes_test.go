@@ -41,4 +41,16 @@ var (
 	if !pkgtypes.IsNamed(typ("V"), "os", "File") || pkgtypes.IsNamed(typ("F"), "os", "File") {
 		t.Error("IsNamed is wrong")
 	}
+	if got := pkgtypes.FieldName(typ("C"), 0); got != "Path" {
+		t.Errorf("FieldName(*exec.Cmd, 0) = %q, want Path", got)
+	}
+	if got := pkgtypes.FieldName(typ("C").(*types.Pointer).Elem(), 1); got != "Args" {
+		t.Errorf("FieldName(exec.Cmd, 1) = %q, want Args", got)
+	}
+	if got := pkgtypes.FieldName(typ("C"), 1000); got != "" {
+		t.Errorf("FieldName(*exec.Cmd, 1000) = %q, want none", got)
+	}
+	if got := pkgtypes.FieldName(types.Typ[types.Int], 0); got != "" {
+		t.Errorf("FieldName(int, 0) = %q, want none", got)
+	}
 }

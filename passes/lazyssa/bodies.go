@@ -10,9 +10,13 @@ import (
 // Bodies builds a new SSA form of the package in which only the declared
 // functions that keep reports true have a body (with the function literals
 // inside them); every other function is a member without one, as a
-// function of an imported package is, and package-level variables are not
-// initialized. Instructions that call or name the others still say which
-// function they are (StaticCallee, Object).
+// function of an imported package is. Of the package-level variables, only
+// those whose initializer inits reports true (inits may be nil: none) are
+// initialized, in the package initializer (the member "init"), whose
+// AnonFuncs are the function literals of those initializers: a literal
+// assigned to a package variable, or nested in its initializer, has a body
+// only when its initializer is kept. Instructions that call or name the
+// others still say which function they are (StaticCallee, Object).
 //
 // An analyzer that needs a few functions' forms asks for those: the body
 // of one function does not depend on the bodies of the others, and
@@ -20,9 +24,11 @@ import (
 // checking (cmd/compile/internal/ssa's generated rewrite rules, opGen's
 // tables) when only a handful of its functions hold anything to follow.
 // Each call builds anew; the caller keeps what it gets. It does not touch
-// the form that Package and Functions return.
-func (p *Program) Bodies(keep func(*types.Func) bool) *ssa.Package {
-	return p.bodies(keep, false)
+// the form that Package and Functions return. The initializers are chosen
+// one by one for the same reason: a large package's tables are most of its
+// initializer (cmd/compile's opGen, unicode's tables).
+func (p *Program) Bodies(keep func(*types.Func) bool, inits func(*types.Initializer) bool) *ssa.Package {
+	return p.bodies(keep, inits, false)
 }
 
 // DebugBodies is Bodies with debug information: every expression of the
@@ -30,11 +36,11 @@ func (p *Program) Bodies(keep func(*types.Func) bool) *ssa.Package {
 // variable's uses and assignments included), so that an analyzer can ask
 // which value an expression of the syntax is, and which expressions a
 // value is.
-func (p *Program) DebugBodies(keep func(*types.Func) bool) *ssa.Package {
-	return p.bodies(keep, true)
+func (p *Program) DebugBodies(keep func(*types.Func) bool, inits func(*types.Initializer) bool) *ssa.Package {
+	return p.bodies(keep, inits, true)
 }
 
-func (p *Program) bodies(keep func(*types.Func) bool, debug bool) *ssa.Package {
+func (p *Program) bodies(keep func(*types.Func) bool, inits func(*types.Initializer) bool, debug bool) *ssa.Package {
 	pass := p.pass
 	prog := ssa.NewProgram(pass.Fset, 0)
 	createImports(prog, pass.Pkg)
@@ -44,7 +50,14 @@ func (p *Program) bodies(keep func(*types.Func) bool, debug bool) *ssa.Package {
 	// changed. The copies keep their originals' Go versions (which decide,
 	// among others, whether a loop variable is per iteration).
 	info := *pass.TypesInfo
-	info.InitOrder = nil // no variable initializers to build
+	info.InitOrder = nil // only the initializers asked for are built
+	if inits != nil {
+		for _, init := range pass.TypesInfo.InitOrder {
+			if inits(init) {
+				info.InitOrder = append(info.InitOrder, init)
+			}
+		}
+	}
 	info.FileVersions = make(map[*ast.File]string, len(pass.Files))
 	files := make([]*ast.File, len(pass.Files))
 	for i, f := range pass.Files {

@@ -53,8 +53,9 @@ func run(pass *analysis.Pass) (any, error) {
 }
 
 // Package returns the package's SSA form, building it on the first call.
-// Generic functions are built only as their instances: their bodies are
-// not listed by Functions.
+// A generic function is built once, from its syntax, with its type
+// parameters in its types (the builder's mode has no InstantiateGenerics:
+// an instance is a wrapper that calls it); Functions does not list it.
 func (p *Program) Package() *ssa.Package {
 	p.once.Do(p.build)
 	return p.pkg

@@ -44,10 +44,11 @@ func TestFunctions(t *testing.T) {
 	analysistest.Run(t, testdatadir.Dir(t), lister, "lazyssa/funcs")
 }
 
-// bodiesLister builds the form with the bodies of the functions whose doc
-// comment is "kept." and reports, for each declared function and function
-// literal, whether it has a body and which functions it calls; and, at the
-// package clause, the package initializer's calls.
+// bodiesLister builds the form with the bodies of the functions, and the
+// initializers of the package-level variables, whose doc comment is
+// "kept." and reports, for each declared function and function literal,
+// whether it has a body and which functions it calls; and, at the package
+// clause, the package initializer's calls.
 var bodiesLister = &analysis.Analyzer{
 	Name:     "bodieslister",
 	Doc:      "report which functions Bodies built",
@@ -55,14 +56,27 @@ var bodiesLister = &analysis.Analyzer{
 	Run: func(pass *analysis.Pass) (any, error) {
 		prog := pass.ResultOf[lazyssa.Analyzer].(*lazyssa.Program)
 		kept := make(map[*types.Func]bool)
+		keptVars := make(map[*types.Var]bool)
 		for _, f := range pass.Files {
 			for _, decl := range f.Decls {
-				if d, ok := decl.(*ast.FuncDecl); ok && d.Doc != nil && strings.TrimSpace(d.Doc.Text()) == "kept." {
-					kept[pass.TypesInfo.Defs[d.Name].(*types.Func)] = true
+				switch d := decl.(type) {
+				case *ast.FuncDecl:
+					if isKept(d.Doc) {
+						kept[pass.TypesInfo.Defs[d.Name].(*types.Func)] = true
+					}
+				case *ast.GenDecl:
+					for _, spec := range d.Specs {
+						if vs, ok := spec.(*ast.ValueSpec); ok && (isKept(d.Doc) || isKept(vs.Doc)) {
+							for _, id := range vs.Names {
+								keptVars[pass.TypesInfo.Defs[id].(*types.Var)] = true
+							}
+						}
+					}
 				}
 			}
 		}
-		pkg := prog.Bodies(func(fn *types.Func) bool { return kept[fn] })
+		pkg := prog.Bodies(func(fn *types.Func) bool { return kept[fn] },
+			func(init *types.Initializer) bool { return keptVars[init.Lhs[0]] })
 		var report func(fn *ssa.Function)
 		report = func(fn *ssa.Function) {
 			if fn.Blocks == nil {
@@ -79,11 +93,19 @@ var bodiesLister = &analysis.Analyzer{
 				report(pkg.Prog.FuncValue(fn))
 			}
 		}
-		if calls := callees(pkg.Func("init")); len(calls) > 0 {
+		init := pkg.Func("init")
+		if calls := callees(init); len(calls) > 0 {
 			pass.Reportf(pass.Files[0].Package, "init calls %s", strings.Join(calls, ", "))
+		}
+		for _, anon := range init.AnonFuncs {
+			report(anon)
 		}
 		return nil, nil
 	},
+}
+
+func isKept(doc *ast.CommentGroup) bool {
+	return doc != nil && strings.TrimSpace(doc.Text()) == "kept."
 }
 
 // callees lists the functions that fn calls statically, in order, but

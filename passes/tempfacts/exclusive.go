@@ -17,7 +17,7 @@ import (
 // returns nor removes it leaks it.
 func (r *Result) ExclusiveAssign(fn ast.Node, call *ast.CallExpr, stack []ast.Node) *Assign {
 	d, ok := fn.(*ast.FuncDecl)
-	if ok && d.Body != nil && !generic(d) {
+	if ok && d.Body != nil {
 		if a := r.exclusiveAssign(d, call, stack); a != nil {
 			return a
 		}

@@ -103,11 +103,10 @@ func opensFile(fn *types.Func) bool {
 
 // exclusiveLoop returns, in the SSA form of d, the name call is made at
 // when it has a random part and the call is on a cycle that tests for an
-// existing name, or nil.
+// existing name, or nil. A generic d is followed on its own body: the
+// flags, the name and the test for an existing one have types that no
+// instantiation changes.
 func (r *Result) exclusiveLoop(d *ast.FuncDecl, call *ast.CallExpr) ssa.Value {
-	if generic(d) {
-		return nil
-	}
 	fn, ok := r.info.Defs[d.Name].(*types.Func)
 	if !ok || !r.mayRetryOnExist(fn, d) {
 		return nil

@@ -165,7 +165,7 @@ func (r *Result) failsSSA(fn *types.Func) *ssa.Function {
 		return nil
 	}
 	if r.failsPkg == nil {
-		r.failsPkg = r.ssa.Bodies(r.mayFailTest)
+		r.failsPkg = r.ssa.Bodies(r.mayFailTest, nil)
 	}
 	f := r.failsPkg.Prog.FuncValue(fn)
 	if f == nil || f.Blocks == nil {

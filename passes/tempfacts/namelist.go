@@ -142,7 +142,7 @@ func (r *Result) ListLeaks(fn ast.Node) []ListLeak {
 			var errV ssa.Value
 			if tup, ok := call.Type().(*types.Tuple); ok {
 				obj = extract(call, c.Object)
-				if last := tup.Len() - 1; last != c.Object && types.Identical(tup.At(last).Type(), types.Universe.Lookup("error").Type()) {
+				if last := tup.Len() - 1; last != c.Object && isErrorType(tup.At(last).Type()) {
 					errV = extract(call, last)
 				}
 			}
@@ -168,12 +168,15 @@ func (r *Result) ListLeaks(fn ast.Node) []ListLeak {
 }
 
 // ssaOfNode returns the SSA form of a declared function of the package, or
-// of a function literal inside one.
+// of a function literal inside one. A generic function's form is its own
+// body, built once with its type parameters in its types: what the rules
+// on it follow (paths, files, the calls that make and remove them) has
+// types that no instantiation changes.
 func (r *Result) ssaOfNode(fn ast.Node) *ssa.Function {
 	switch fn := fn.(type) {
 	case *ast.FuncDecl:
 		obj, ok := r.info.Defs[fn.Name].(*types.Func)
-		if !ok || generic(fn) {
+		if !ok {
 			return nil
 		}
 		return r.ssaFunc(obj)
@@ -181,9 +184,6 @@ func (r *Result) ssaOfNode(fn ast.Node) *ssa.Function {
 		for obj, d := range r.decls {
 			if d.Body == nil || fn.Pos() < d.Body.Pos() || fn.End() > d.Body.End() {
 				continue
-			}
-			if generic(d) {
-				return nil
 			}
 			return anonOf(r.ssaFunc(obj), fn)
 		}

@@ -150,7 +150,7 @@ func (r *Result) outAssign(stmt ast.Node, c *Creation) *Assign {
 			last = t
 		}
 	}
-	if last != nil && types.Identical(last, types.Universe.Lookup("error").Type()) {
+	if last != nil && isErrorType(last) {
 		if id, ok := lhs[len(lhs)-1].(*ast.Ident); ok {
 			a.Err = id
 		}
@@ -325,7 +325,7 @@ func (r *Result) storedCreation(v ssa.Value, calls map[token.Pos]*ast.CallExpr) 
 		return nil, nil
 	}
 	var errV ssa.Value
-	if tup, ok := call.Type().(*types.Tuple); ok && tup.Len() > 1 && types.Identical(tup.At(tup.Len()-1).Type(), types.Universe.Lookup("error").Type()) {
+	if tup, ok := call.Type().(*types.Tuple); ok && tup.Len() > 1 && isErrorType(tup.At(tup.Len()-1).Type()) {
 		errV = extract(call, tup.Len()-1)
 	}
 	return c, errV
@@ -408,7 +408,7 @@ const (
 // creation gives the function's error result a value that is not nil.
 func (r *Result) leavesStored(sf *ssa.Function, st *ssa.Store, p ssa.Value, errV ssa.Value, sig *types.Signature) (leaves, guarded bool) {
 	res := sig.Results()
-	guarded = res.Len() > 0 && types.Identical(res.At(res.Len()-1).Type(), types.Universe.Lookup("error").Type())
+	guarded = res.Len() > 0 && isErrorType(res.At(res.Len()-1).Type())
 	in := make([]uint8, len(sf.Blocks))
 	var work []*ssa.BasicBlock
 	flow := func(b *ssa.BasicBlock, bits uint8) {

@@ -605,7 +605,7 @@ func (r *Result) ownerTakenErr(fn *types.Func, call *ast.CallExpr, stack []ast.N
 		return nil
 	}
 	v := r.Var(id)
-	if v == nil || !types.Identical(v.Type(), types.Universe.Lookup("error").Type()) {
+	if v == nil || !isErrorType(v.Type()) {
 		return nil
 	}
 	return v

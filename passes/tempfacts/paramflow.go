@@ -120,7 +120,7 @@ func (r *Result) ssaFunc(fn *types.Func) *ssa.Function {
 	var pkg *ssa.Package
 	if r.loudCarriers[fn] {
 		if r.carriersSSA == nil {
-			r.carriersSSA = r.ssa.Bodies(func(f *types.Func) bool { return r.loudCarriers[f] })
+			r.carriersSSA = r.ssa.Bodies(func(f *types.Func) bool { return r.loudCarriers[f] }, nil)
 		}
 		pkg = r.carriersSSA
 	} else {
@@ -128,7 +128,7 @@ func (r *Result) ssaFunc(fn *types.Func) *ssa.Function {
 			r.aloneSSA = make(map[*types.Func]*ssa.Package)
 		}
 		if pkg = r.aloneSSA[fn]; pkg == nil {
-			pkg = r.ssa.Bodies(func(f *types.Func) bool { return f == fn })
+			pkg = r.ssa.Bodies(func(f *types.Func) bool { return f == fn }, nil)
 			r.aloneSSA[fn] = pkg
 		}
 	}

@@ -133,7 +133,7 @@ func (r *Result) releaseSSA(fn *types.Func, want []*types.Func) *ssa.Function {
 				batch[g.Origin()] = true
 			}
 		}
-		pkg = r.ssa.Bodies(func(f *types.Func) bool { return batch[f.Origin()] })
+		pkg = r.ssa.Bodies(func(f *types.Func) bool { return batch[f.Origin()] }, nil)
 		for g := range batch {
 			r.releaseBuilt[g] = pkg
 		}

@@ -76,7 +76,7 @@ func (t *Tracker) failureBranches() map[*ast.CallExpr]ast.Stmt {
 			return true
 		}
 		errVar, _ := t.info.ObjectOf(id).(*types.Var)
-		if errVar == nil || !types.Identical(errVar.Type(), types.Universe.Lookup("error").Type()) {
+		if errVar == nil || !isErrorType(errVar.Type()) {
 			return true
 		}
 		if be, ok := cond.(*ast.BinaryExpr); ok && be.Op == token.NEQ && isNilTest(t.info, be, errVar) {

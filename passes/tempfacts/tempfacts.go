@@ -794,7 +794,7 @@ func (r *Result) AssignOf(stmt ast.Node, c *Creation) *Assign {
 	if tv, ok := r.info.Types[c.Call]; ok {
 		if tup, ok := tv.Type.(*types.Tuple); ok && tup.Len() == len(lhs) {
 			last := tup.At(tup.Len() - 1).Type()
-			if types.Identical(last, types.Universe.Lookup("error").Type()) {
+			if isErrorType(last) {
 				a.Err = ident(tup.Len() - 1)
 			}
 		}
@@ -1041,10 +1041,12 @@ func (r *Result) returnsCallersValue(d *ast.FuncDecl, sig *types.Signature, inde
 
 // ReturnsObject reports whether the function fn returns the object of the
 // assigned creation a to its caller on some path: it acts as a creator
-// whose caller owns what it returns.
+// whose caller owns what it returns. A generic function is judged on its
+// own body, as its creator loop is (exclusiveLoop): its returns are the
+// same in every instantiation.
 func (r *Result) ReturnsObject(fn ast.Node, a *Assign) bool {
 	d, ok := fn.(*ast.FuncDecl)
-	if !ok || d.Body == nil || generic(d) {
+	if !ok || d.Body == nil {
 		return false
 	}
 	obj, ok := r.info.Defs[d.Name].(*types.Func)

@@ -2,11 +2,13 @@
 // through a helper of the package that appends its command parameter to
 // its slice parameter and returns the slice: the call is an append to the
 // caller's slice, and the failure return of a later start leaves the ones
-// kept so far unwaited (issue 25, shape 3).
+// kept so far unwaited (issue 25, shape 3). Files handed to a child through
+// such a helper are followed the same way.
 package regression_collectedhelper
 
 import (
 	"errors"
+	"os"
 	"os/exec"
 )
 
@@ -97,4 +99,50 @@ func handsBack(names []string) ([]*exec.Cmd, error) {
 		cmds = keep(cmds, cmd)
 	}
 	return cmds, nil
+}
+
+// keepFile appends the file to the slice.
+func keepFile(files []*os.File, f *os.File) []*os.File {
+	return append(files, f)
+}
+
+// filesKept hands the files kept through the helper to the child and does
+// not close its copies after the start.
+func filesKept(paths []string) error {
+	var files []*os.File
+	for _, p := range paths {
+		f, err := os.Open(p)
+		if err != nil {
+			return err
+		}
+		files = keepFile(files, f)
+	}
+	cmd := exec.Command("child")
+	cmd.ExtraFiles = files
+	if err := cmd.Start(); err != nil { // want `the files in files are handed to the child but the parent does not close them after Start on some path`
+		return err
+	}
+	return cmd.Wait()
+}
+
+// filesClosed closes them after the start.
+func filesClosed(paths []string) error {
+	var files []*os.File
+	for _, p := range paths {
+		f, err := os.Open(p)
+		if err != nil {
+			return err
+		}
+		files = keepFile(files, f)
+	}
+	cmd := exec.Command("child")
+	cmd.ExtraFiles = files
+	err := cmd.Start()
+	for _, f := range files {
+		f.Close()
+	}
+	if err != nil { // ok: closed after the start, whatever its result
+		return err
+	}
+	return cmd.Wait()
 }

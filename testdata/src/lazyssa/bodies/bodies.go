@@ -23,3 +23,34 @@ type T struct{ dir string }
 func (t *T) Close() error { return os.RemoveAll(t.dir) } // want `Close: body, calls RemoveAll`
 
 func (t *T) Open() error { return os.MkdirAll(t.dir, 0o700) } // want `Open: no body`
+
+// A literal in an initializer that is not kept has no function at all;
+// one in a kept initializer has a body, as do the literals nested in it.
+var notKept = func(dir string) { os.Remove(dir) }
+
+// kept.
+var run = func(dir string) error { // want `init\$1: body, calls RemoveAll`
+	return os.RemoveAll(dir)
+}
+
+// kept.
+var (
+	hooks = []func(string){
+		func(dir string) { // want `init\$2: body, calls $`
+			defer func() { os.Remove(dir) }() // want `init\$2\$1: body, calls Remove`
+		},
+	}
+)
+
+// A generic function has a body of its own, built with its type
+// parameters, when it is kept.
+
+// kept.
+func Generic[T any](dir string, v T) { os.RemoveAll(dir) } // want `Generic: body, calls RemoveAll`
+
+func GenericOther[T any](dir string) { os.RemoveAll(dir) } // want `GenericOther: no body`
+
+type Box[T any] struct{ dir string }
+
+// kept.
+func (b *Box[T]) Close() error { return os.RemoveAll(b.dir) } // want `Close: body, calls RemoveAll`

@@ -107,3 +107,64 @@ func overwrite(name string, d []byte) error {
 	}
 	return os.Rename(tmp, name)
 }
+
+// createTempOf is createTemp in a generic function: the file leaks the
+// same way whatever D is.
+func createTempOf[D ~[]byte](prefix string, d D) (name string, err error) {
+	try := 0
+	var f *os.File
+	for {
+		name = prefix + strconv.Itoa(int(rand.Int32()))
+		f, err = os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600) // want `temp file name from os.OpenFile is returned to the caller but not removed on the 2 returns that leak it`
+		if err == nil {
+			break
+		} else if errors.Is(err, os.ErrExist) {
+			if try++; try < 100 {
+				continue
+			}
+			return "", &os.PathError{Op: "createtemp", Path: prefix + "*", Err: os.ErrExist}
+		} else {
+			return "", err
+		}
+	}
+	defer f.Close()
+	if n, err := f.Write(d); err != nil {
+		return "", fmt.Errorf("write %q: %w", name, err)
+	} else if n < len(d) {
+		return "", fmt.Errorf("short write on %q", name)
+	}
+	return name, nil
+}
+
+// createTempOfFixed is createTempFixed in a generic function.
+func createTempOfFixed[D ~[]byte](prefix string, d D) (name string, err error) {
+	try := 0
+	var f *os.File
+	for {
+		name = prefix + strconv.Itoa(int(rand.Int32()))
+		f, err = os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600) // ok: removed on every error return
+		if err == nil {
+			break
+		} else if errors.Is(err, os.ErrExist) {
+			if try++; try < 100 {
+				continue
+			}
+			return "", &os.PathError{Op: "createtemp", Path: prefix + "*", Err: os.ErrExist}
+		} else {
+			return "", err
+		}
+	}
+	defer func() {
+		if err != nil {
+			os.Remove(name)
+			name = ""
+		}
+	}()
+	defer f.Close()
+	if n, werr := f.Write(d); werr != nil {
+		return "", fmt.Errorf("write %q: %w", name, werr)
+	} else if n < len(d) {
+		return "", fmt.Errorf("short write on %q", name)
+	}
+	return name, nil
+}

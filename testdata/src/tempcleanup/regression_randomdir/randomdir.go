@@ -105,3 +105,49 @@ func FixedInsideRandom(randomDir string) error {
 	}
 	return nil
 }
+
+// StartFor is Start in a generic function: the directory is made and left
+// the same way whatever T is.
+func StartFor[T any](cacheDir string, tag T) (*Env, error) {
+	randBytes := make([]byte, 8)
+	_, _ = rand.Read(randBytes)
+	miscpath := filepath.Join(cacheDir, hex.EncodeToString(randBytes))
+	if err := os.MkdirAll(filepath.Join(miscpath, "act"), 0o777); err != nil { // want `temp directory miscpath from os.MkdirAll is returned to the caller but not removed on the return that leaks it`
+		return nil, err
+	}
+	path := filepath.Join(miscpath, "hostexecutor")
+	if err := os.MkdirAll(path, 0o777); err != nil {
+		return nil, err
+	}
+	return &Env{Path: path, CleanUp: func() { os.RemoveAll(miscpath) }}, nil
+}
+
+type cache[T any] struct {
+	dir   string
+	items []T
+}
+
+// scratch is Removed in a method of a generic type: no finding.
+func (c *cache[T]) scratch() error {
+	dir := filepath.Join(c.dir, strconv.Itoa(mrand.Int()))
+	if err := os.MkdirAll(filepath.Join(dir, "a"), 0o700); err != nil {
+		return err
+	}
+	defer os.RemoveAll(dir)
+	return os.WriteFile(filepath.Join(dir, "a", "x"), nil, 0o600)
+}
+
+// env is StartClosure in a method of a generic type.
+func (c *cache[T]) env() (*Env, error) {
+	name := filepath.Join(c.dir, strconv.Itoa(mrand.Int()))
+	if err := os.Mkdir(name, 0o700); err != nil { // want `temp directory name from os.Mkdir is returned to the caller but not removed on the return that leaks it`
+		return nil, err
+	}
+	if err := os.WriteFile(filepath.Join(name, "x"), nil, 0o600); err != nil {
+		return nil, err
+	}
+	return &Env{Path: name, CleanUp: func() { os.RemoveAll(name) }}, nil
+}
+
+var _ = (*cache[int]).scratch
+var _ = (*cache[int]).env
