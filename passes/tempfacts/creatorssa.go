@@ -125,6 +125,9 @@ func (r *Result) storesCreation(sf *ssa.Function, f *types.Var, creations map[to
 					push(addr.X) // an array of variadic arguments
 				case *ssa.Alloc:
 					push(addr) // a local cell: its loads
+				case *ssa.FreeVar:
+					// A captured variable: its cell, where the literal is made.
+					push(binding(addr))
 				}
 			case *ssa.MakeClosure:
 				for i, b := range ref.Bindings {
