@@ -120,9 +120,14 @@ func (r *Result) storesCreation(sf *ssa.Function, f *types.Var, creations map[to
 					if addrField(addr) == f && storedInPlace(addr.X) {
 						return true
 					}
-					push(addr.X) // a struct built field by field
+					if _, made := addr.X.(*ssa.Alloc); made {
+						push(addr.X) // a struct built field by field
+					}
 				case *ssa.IndexAddr:
-					push(addr.X) // an array of variadic arguments
+					switch addr.X.(type) {
+					case *ssa.Alloc, *ssa.MakeSlice:
+						push(addr.X) // an array of variadic arguments
+					}
 				case *ssa.Alloc:
 					push(addr) // a local cell: its loads
 				case *ssa.FreeVar:

@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"maps"
 	"slices"
 
 	"golang.org/x/tools/go/ssa"
@@ -48,27 +49,47 @@ func (r *Result) computeFreshOwner(fn *types.Func) *returnsOwner {
 
 // freshOwnerCandidates returns, once, the functions of the package that
 // may return a fresh owner: a result of an owner type or an interface,
-// and a body that makes a value of an owner type or calls a function
-// that may return one.
+// and a body that makes a value of an owner type, calls another package's
+// function with a returnsOwner fact, or calls such a function of the
+// package. A package that makes no owner value builds nothing.
 func (r *Result) freshOwnerCandidates() []*types.Func {
 	if r.freshCandidates != nil {
 		return r.freshCandidates
 	}
 	r.freshCandidates = []*types.Func{}
-	var out []*types.Func
-	for fn, d := range r.decls {
+	may := func(fn *types.Func) bool {
+		d := r.decls[fn]
 		sig, ok := fn.Type().(*types.Signature)
-		if !ok || generic(d) {
-			continue
+		if d == nil || !ok || generic(d) {
+			return false
 		}
-		may := false
 		for i := 0; i < sig.Results().Len(); i++ {
-			may = may || r.mayReturnFresh(sig, i)
+			if r.mayReturnFresh(sig, i) {
+				return true
+			}
 		}
-		if may && r.makesOwner(d) {
-			out = append(out, fn)
+		return false
+	}
+	cands := make(map[*types.Func]bool)
+	var work []*types.Func
+	for fn, d := range r.decls {
+		if may(fn) && r.makesOwner(d) {
+			cands[fn] = true
+			work = append(work, fn)
 		}
 	}
+	calls := r.localCallers()
+	for len(work) > 0 {
+		fn := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, caller := range calls[fn] {
+			if !cands[caller] && may(caller) {
+				cands[caller] = true
+				work = append(work, caller)
+			}
+		}
+	}
+	out := slices.Collect(maps.Keys(cands))
 	slices.SortFunc(out, func(a, b *types.Func) int { return cmp.Compare(a.Pos(), b.Pos()) })
 	r.freshCandidates = append(r.freshCandidates, out...)
 	return r.freshCandidates
@@ -86,9 +107,8 @@ func (r *Result) mayReturnFresh(sig *types.Signature, i int) bool {
 }
 
 // makesOwner reports whether the body of d makes a value of an owner type
-// (a composite literal, new) or calls a function that may return one: one
-// of the package with a result of an owner type or an interface, or one
-// of another package with a returnsOwner fact.
+// (a composite literal, new) or calls another package's function with a
+// returnsOwner fact.
 func (r *Result) makesOwner(d *ast.FuncDecl) bool {
 	makes := false
 	ast.Inspect(d.Body, func(n ast.Node) bool {
@@ -105,17 +125,8 @@ func (r *Result) makesOwner(d *ast.FuncDecl) bool {
 					return true
 				}
 			}
-			callee, ok := typeutil.Callee(r.info, n).(*types.Func)
-			if !ok {
-				return true
-			}
-			callee = callee.Origin()
-			if r.ownerResultsMemo[callee] != nil {
-				makes = true
-			} else if sig, ok := callee.Type().(*types.Signature); ok && r.decls[callee] != nil {
-				for i := 0; i < sig.Results().Len(); i++ {
-					makes = makes || r.mayReturnFresh(sig, i)
-				}
+			if callee, ok := typeutil.Callee(r.info, n).(*types.Func); ok {
+				makes = r.ownerResultsMemo[callee.Origin()] != nil
 			}
 		}
 		return !makes
