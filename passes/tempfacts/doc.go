@@ -73,11 +73,15 @@
 // of its String(), or a conversion of it, or a call of a method that does)
 // has the fact ownsTemp, on its type name: its releasing methods, and its
 // creating methods (those that make a temp object and store it, or a value
-// made from it, into the field, and the methods of the type that call
-// them). A function that returns, at some result, a new value of an owner
-// type on every path that returns one (a composite literal of it, new,
+// made from it, into the field of their receiver, and the methods of the
+// type that call them). A function that returns, at some result, a new
+// value of an owner type on every path that returns one (a composite
+// literal of it, new, either held in a variable and filled field by field,
 // the result of another such function) or nil has the fact returnsOwner:
-// its caller holds the only reference. A function whose result is an
+// its caller holds the only reference. Both are read from the SSA form,
+// built only for the methods that make a temp object and the functions
+// that make an owner value or call a function that may return one
+// (creatorssa.go, freshowner.go). A function whose result is an
 // interface has it too when it returns, on other paths, values of types
 // that own nothing (a struct type without the fact), never another
 // value of an owner type: the fact then says "on some paths". tempcleanup

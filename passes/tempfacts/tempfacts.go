@@ -238,6 +238,8 @@ type Result struct {
 	ownerTypes       map[*types.TypeName]*OwnerType
 	importedOwners   map[*types.TypeName]*OwnerType
 	freshMemo        map[*types.Func]*returnsOwner
+	creationsMemo    map[*types.Func]map[token.Pos]*Creation // creatorssa.go: the pre-pass
+	freshCandidates  []*types.Func                           // freshownerssa.go: the pre-pass, on first use
 	ownerResultsMemo map[*types.Func]*returnsOwner
 
 	// ssa builds the package's SSA form with the bodies asked for: the
@@ -317,6 +319,7 @@ func run(pass *analysis.Pass) (any, error) {
 
 		importedOwners:   make(map[*types.TypeName]*OwnerType),
 		freshMemo:        make(map[*types.Func]*returnsOwner),
+		creationsMemo:    make(map[*types.Func]map[token.Pos]*Creation),
 		ownerResultsMemo: make(map[*types.Func]*returnsOwner),
 		ssa:              pass.ResultOf[lazyssa.Analyzer].(*lazyssa.Program),
 		flows:            make(map[[2]any]*paramFlow),

@@ -17,5 +17,6 @@ func TestFacts(t *testing.T) {
 	analysistest.Run(t, testdata, tempfacts.Analyzer, "tempcleanup/helper", "tempcleanup/borrowlib", "tempcleanup/wrapperlib",
 		"tempcleanup/regression_takesomepaths", "tempcleanup/regression_paramflow", "tempcleanup/exitlib",
 		"tempcleanup/regression_callersvaluelib", "tempcleanup/regression_ownerlib",
-		"tempcleanup/regression_outparamlib", "tempcleanup/regression_namelistlib")
+		"tempcleanup/regression_outparamlib", "tempcleanup/regression_namelistlib",
+		"tempcleanup/regression_ownerssa")
 }
