@@ -123,7 +123,10 @@ func naturalLoop(head *ssa.BasicBlock, latches []*ssa.BasicBlock) map[*ssa.Basic
 // exitBound returns B of the test "i < B" that leaves the cycle when it
 // fails, with i the index or the next one (a loop tested at its bottom).
 func (l *countingLoop) exitBound() ssa.Value {
-	for b := range l.blocks {
+	for _, b := range l.phi.Parent().Blocks {
+		if !l.blocks[b] || len(b.Instrs) == 0 {
+			continue
+		}
 		iff, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
 		if !ok || !l.blocks[b.Succs[0]] || l.blocks[b.Succs[1]] {
 			continue
@@ -173,7 +176,8 @@ func (fn *fun) elemLoops() []*elemLoop {
 		return nil
 	}
 	byKey := make(map[[2]ssa.Value]*elemLoop)
-	loops := make(map[*ssa.Phi]*countingLoop)
+	loops := make(map[ssa.Value]*countingLoop) // by index; nil: not one
+
 	for _, blk := range allBlocks(b.funcs) {
 		for _, instr := range blk.Instrs {
 			var x, k, elem ssa.Value
@@ -193,16 +197,14 @@ func (fn *fun) elemLoops() []*elemLoop {
 				el.elems = append(el.elems, elem)
 				continue
 			}
-			var l *countingLoop
-			if p, ok := k.(*ssa.Phi); ok && loops[p] != nil && loops[p].index == k {
-				l = loops[p]
-			} else if l = countingIndex(k); l == nil {
+			l, known := loops[k]
+			if !known {
+				l = countingIndex(k)
+				loops[k] = l
+			}
+			if l == nil || !l.blocks[blk] {
 				continue
 			}
-			if !l.blocks[blk] {
-				continue
-			}
-			loops[l.phi] = l
 			pos := instr.Pos()
 			if !pos.IsValid() {
 				pos = valuePos(b, elem) // the range's value variable
@@ -219,6 +221,8 @@ func (fn *fun) elemLoops() []*elemLoop {
 	return *fn.loops
 }
 
+// isSliceValue reports whether x is a slice (not an array, a pointer to
+// one, or a string).
 func isSliceValue(x ssa.Value) bool {
 	_, ok := x.Type().Underlying().(*types.Slice)
 	return ok
