@@ -89,7 +89,9 @@ func loopBody(loop ast.Stmt) *ast.BlockStmt {
 }
 
 // mayStartInLoop is the cheap look before the SSA form: whether the body
-// calls a method named Start inside a loop.
+// calls a method named Start inside a loop, and names a slice that may
+// hold commands (mayCollect), without which the package's form is not
+// built for it.
 func (fn *fun) mayStartInLoop() bool {
 	found := false
 	fn.walk(func(n ast.Node, stack []ast.Node, inLit bool) bool {
@@ -107,7 +109,7 @@ func (fn *fun) mayStartInLoop() bool {
 		}
 		return !found
 	})
-	return found
+	return found && fn.c.mayCollect(fn.body)
 }
 
 // prefixOf returns the slice that x is a prefix of, "cmds" of "cmds[:n]",
