@@ -403,6 +403,6 @@ func allBlocks(funcs []*ssa.Function) []*ssa.BasicBlock {
 
 // inBody reports whether the loop is in the function itself, not in a
 // literal inside it.
-func (fn *fun) inBody(b *bodyValues, l *countingLoop) bool {
+func (l *countingLoop) inBody(b *bodyValues) bool {
 	return l.phi.Parent() == b.funcs[0]
 }

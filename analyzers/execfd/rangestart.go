@@ -53,7 +53,7 @@ func (fn *fun) collectRangeStarts() {
 	}
 	seen := make(map[*ast.CallExpr]bool)
 	for _, el := range fn.elemLoops() {
-		if !fn.inBody(b, el.countingLoop) {
+		if !el.inBody(b) {
 			continue
 		}
 		v := fn.freshSlice(b, prefixOf(el.x))

@@ -38,7 +38,7 @@ func (fn *fun) startedPrefix(rs *rangeStart) map[ast.Node]bool {
 	})
 	b := fn.values()
 	for _, el := range fn.elemLoops() {
-		if fn.inBody(b, el.countingLoop) && el.bound == rs.index && b.holds(rs.col.v, prefixOf(el.x)) && fn.elemsReleased(b, el, false) {
+		if el.inBody(b) && el.bound == rs.index && b.holds(rs.col.v, prefixOf(el.x)) && fn.elemsReleased(b, el, false) {
 			nodes[el.node] = true // for j := 0; j < i; j++ { cmds[j].Wait() }
 		}
 	}
@@ -65,7 +65,7 @@ func (fn *fun) partWaits(v *types.Var, part func(*ssa.Slice) bool) map[ast.Node]
 		}
 	}
 	for _, el := range fn.elemLoops() {
-		if fn.inBody(b, el.countingLoop) && parts[el.x] && el.lenOf() == el.x && fn.elemsReleased(b, el, false) {
+		if el.inBody(b) && parts[el.x] && el.lenOf() == el.x && fn.elemsReleased(b, el, false) {
 			nodes[el.node] = true
 		}
 	}
@@ -109,7 +109,7 @@ func (fn *fun) checkWaitLoops(rs *rangeStart, released map[ast.Node]bool) {
 	b := fn.values()
 	col := rs.col
 	for _, el := range fn.elemLoops() {
-		if !fn.inBody(b, el.countingLoop) || el.stmt == rs.loop || el.stmt.Pos() < rs.loop.End() || !b.holds(col.v, el.x) || !released[el.node] || fn.waitLoops[el.stmt] {
+		if !el.inBody(b) || el.stmt == rs.loop || el.stmt.Pos() < rs.loop.End() || !b.holds(col.v, el.x) || !released[el.node] || fn.waitLoops[el.stmt] {
 			continue
 		}
 		if fn.waitLoops == nil {
