@@ -392,10 +392,12 @@ func (fn *fun) releases(col *collection) map[ast.Node]bool {
 			}
 		}
 	}
-	for _, rs := range fn.rangeLoops() {
-		x := ast.Unparen(rs.X)
-		if web[b.value[x]] && fn.releasesElements(rs, col) {
-			col.released[x] = true
+	// A loop that visits every element and waits for (closes) each:
+	// "for _, c := range cmds", "for i := 0; i < len(cmds); i++"
+	// (countingloop.go).
+	for _, el := range fn.elemLoops() {
+		if web[el.x] && web[el.lenOf()] && fn.elemsReleased(b, el, col.files) {
+			col.released[el.node] = true
 		}
 	}
 	return col.released

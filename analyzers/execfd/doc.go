@@ -151,14 +151,19 @@
 //     a slice literal of them, or of structs holding only fresh commands:
 //     append(stages, &stage{cmd: cmd}), directly or through a local
 //     holder, or elements set to them: cmds[i] = exec.Command(n)) and
-//     started by a range loop over it or a loop over its indexes (for i
-//     := 0; i < len(cmds); i++) (c.Start(), cmds[i].Start(), or
-//     c.cmd.Start() for the command an element holds)
+//     started by a loop that reads them one by one at an index counting
+//     its iterations from 0, found on the function's SSA form: a range
+//     loop over the slice or a prefix of it (range cmds[:n]), a loop over
+//     its indexes (for i := 0; i < len(cmds); i++), a counter or a copy of
+//     the index, the element copied to a local first (c.Start(),
+//     cmds[i].Start(), or c.cmd.Start() for the command an element holds)
 //     ("for _, c := range cmds { if err := c.Start(); err != nil {
 //     return err } }"): every path from the start must pass a loop that
-//     waits for each element, or hand the slice on, before it returns.
-//     The cleanup before the return when the i-th start fails may wait for
-//     the started prefix alone (range cmds[:i], or stopAll(cmds[:i]) of a
+//     waits for each element (its index bounded by the slice's length),
+//     or hand the slice on, before it returns. The cleanup before the
+//     return when the i-th start fails may wait for the started prefix
+//     alone, the elements below the starting loop's index (range
+//     cmds[:i], for j := 0; j < i; j++, or stopAll(cmds[:i]) of a
 //     function that waits for each). The loop that then waits for the
 //     commands one by one must not return from inside ("if err :=
 //     c.Wait(); err != nil { return err }"): that return leaves the

@@ -184,8 +184,11 @@ type fun struct {
 	// helperStarts are the calls that hand files of the function to a
 	// child through a start helper of the package (helperstart.go).
 	helperStarts []helperStart
-	// waitLoops are the loops judged by checkWaitLoops (waitloop.go).
-	waitLoops map[*ast.RangeStmt]bool
+	// waitLoops are the loops judged by checkWaitLoops (waitloop.go),
+	// loops the counting loops that read a slice's elements
+	// (countingloop.go).
+	waitLoops map[ast.Stmt]bool
+	loops     *[]*elemLoop
 	// holder is the receiver of a method of a type that holds a command
 	// and is not a wrapper: its held command is followed as a wrapper's
 	// is (borrowedcmd.go).

@@ -106,6 +106,15 @@ func TestWaitLoop(t *testing.T) {
 	analysistest.Run(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/waitloop", "execfd/loopwaiter")
 }
 
+// TestLoopShapes: the loops that start and wait for a slice's commands are
+// found on the SSA form, in shapes beyond a range loop or a plain loop
+// over the indexes: the element copied to a local, a loop over a prefix
+// of the slice, a counter or a copy of the index, a wait loop bounded by
+// the starting loop's index (issue 25, shape 3).
+func TestLoopShapes(t *testing.T) {
+	analysistest.Run(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/loopshapes")
+}
+
 // TestEndsProgram: a child left unwaited only on a return of an error to
 // main, which then exits, is strict-only (issue 26).
 func TestEndsProgram(t *testing.T) {

@@ -25,119 +25,127 @@ import (
 // pass a loop that waits for each element of the slice, or hand the slice
 // on, before it returns.
 
-// A rangeStart is a start of the element of a range loop over a local
-// slice of fresh commands.
+// A rangeStart is a start of the element of a loop over a local slice of
+// fresh commands.
 type rangeStart struct {
 	call *ast.CallExpr // elem.Start()
 	elem string        // the element as written: "c", "cmds[i]"
 	col  *collection
-	loop ast.Stmt // the *ast.RangeStmt, or the *ast.ForStmt over the indexes
+	loop ast.Stmt // the loop as written
 	body *ast.BlockStmt
-	key  *types.Var // the loop's index, or nil
+	// index is the loop's index, the started element's: the commands
+	// started before it are those of col below it.
+	index ssa.Value
 }
 
 // collectRangeStarts finds the starts of elements of local slices that
-// hold only commands the function made, in a range loop over the slice or
-// a loop over its indexes ("for i := 0; i < len(cmds); i++").
+// hold only commands the function made, in a loop that reads them one by
+// one at its counting index (countingloop.go): a range loop over the slice
+// or a part of it, a loop over its indexes, the element copied to a local
+// before its start.
 func (fn *fun) collectRangeStarts() {
-	info := fn.info()
+	if !fn.mayStartInLoop() {
+		return
+	}
+	b := fn.values()
+	if b == nil {
+		return
+	}
+	seen := make(map[*ast.CallExpr]bool)
+	for _, el := range fn.elemLoops() {
+		if !el.inBody(b) {
+			continue
+		}
+		v := fn.freshSlice(b, prefixOf(el.x))
+		if v == nil {
+			continue
+		}
+		for _, addr := range el.elems {
+			for _, start := range fn.methodCalls(el.blocks, heldCmds(addr), "Start") {
+				call := fn.callsByLparen()[start.Pos()]
+				if call == nil || seen[call] {
+					continue
+				}
+				sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+				if !ok {
+					continue
+				}
+				seen[call] = true
+				fn.rangeStarts = append(fn.rangeStarts, &rangeStart{call: call, elem: types.ExprString(sel.X), col: &collection{v: v}, loop: el.stmt, body: loopBody(el.stmt), index: el.index})
+			}
+		}
+	}
+}
+
+// loopBody returns the body of a for or range statement.
+func loopBody(loop ast.Stmt) *ast.BlockStmt {
+	switch l := loop.(type) {
+	case *ast.ForStmt:
+		return l.Body
+	case *ast.RangeStmt:
+		return l.Body
+	}
+	return nil
+}
+
+// mayStartInLoop is the cheap look before the SSA form: whether the body
+// calls a method named Start inside a loop, and names a slice that may
+// hold commands (mayCollect), without which the package's form is not
+// built for it.
+func (fn *fun) mayStartInLoop() bool {
+	found := false
 	fn.walk(func(n ast.Node, stack []ast.Node, inLit bool) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.RangeStmt:
-			s := fn.localVar(n.X)
-			if s == nil || !fn.holdsFreshCmds(s) {
-				return true
-			}
-			key, _ := rangeVar(info, n.Key)
-			val, _ := rangeVar(info, n.Value)
-			fn.collectLoopStarts(n, n.Body, s, key, val)
-		case *ast.ForStmt:
-			if key, s := fn.indexLoop(n); s != nil && fn.holdsFreshCmds(s) {
-				fn.collectLoopStarts(n, n.Body, s, key, nil)
-			}
-		}
-		return true
-	})
-}
-
-// collectLoopStarts finds, in the body of a loop over the slice s, the
-// starts of its element: val.Start(), s[key].Start(), or the start of
-// the command an element holds, val.cmd.Start().
-func (fn *fun) collectLoopStarts(loop ast.Stmt, body *ast.BlockStmt, s, key, val *types.Var) {
-	info := fn.info()
-	ast.Inspect(body, func(m ast.Node) bool {
-		if _, ok := m.(*ast.FuncLit); ok {
+		if found || inLit {
 			return false
 		}
-		call, ok := m.(*ast.CallExpr)
-		if !ok {
-			return true
+		sel, ok := n.(*ast.SelectorExpr)
+		if ok && sel.Sel.Name == "Start" {
+			for _, s := range stack {
+				switch s.(type) {
+				case *ast.ForStmt, *ast.RangeStmt:
+					found = true
+				}
+			}
 		}
-		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-		if !ok || sel.Sel.Name != "Start" || !fn.c.isCmdLike(info.TypeOf(sel.X)) {
-			return true
-		}
-		isElem := false
-		x := ast.Unparen(sel.X)
-		if f, ok := x.(*ast.SelectorExpr); ok && info.Selections[f] != nil && info.Selections[f].Kind() == types.FieldVal {
-			x = ast.Unparen(f.X) // ec.cmd.Start(): the command an element holds
-		}
-		switch x := x.(type) {
-		case *ast.Ident:
-			isElem = val != nil && info.Uses[x] == val
-		case *ast.IndexExpr:
-			isElem = key != nil && isVar(info, x.X, s) && isVar(info, x.Index, key)
-		}
-		if isElem {
-			fn.rangeStarts = append(fn.rangeStarts, &rangeStart{call: call, elem: types.ExprString(sel.X), col: &collection{v: s}, loop: loop, body: body, key: key})
-		}
-		return true
+		return !found
 	})
+	return found && fn.c.mayCollect(fn.body)
 }
 
-// indexLoop returns the index and the local slice of a loop over the
-// slice's indexes, "for i := 0; i < len(s); i++", whose body does not
-// assign the index.
-func (fn *fun) indexLoop(loop *ast.ForStmt) (*types.Var, *types.Var) {
-	info := fn.info()
-	init, ok := loop.Init.(*ast.AssignStmt)
-	if !ok || init.Tok != token.DEFINE || len(init.Lhs) != 1 || len(init.Rhs) != 1 || !isZero(info, init.Rhs[0]) {
-		return nil, nil
-	}
-	key := fn.localVar(init.Lhs[0])
-	cond, ok := loop.Cond.(*ast.BinaryExpr)
-	post, okPost := loop.Post.(*ast.IncDecStmt)
-	if key == nil || !ok || cond.Op != token.LSS || !isVar(info, cond.X, key) || !okPost || post.Tok != token.INC || !isVar(info, post.X, key) {
-		return nil, nil
-	}
-	l, ok := ast.Unparen(cond.Y).(*ast.CallExpr)
-	if !ok || len(l.Args) != 1 {
-		return nil, nil
-	}
-	if id, ok := ast.Unparen(l.Fun).(*ast.Ident); !ok || info.Uses[id] != types.Universe.Lookup("len") {
-		return nil, nil
-	}
-	s := fn.localVar(l.Args[0])
-	assigned := false
-	ast.Inspect(loop.Body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.AssignStmt:
-			for _, x := range n.Lhs {
-				assigned = assigned || isVar(info, x, key)
-			}
-		case *ast.IncDecStmt:
-			assigned = assigned || isVar(info, n.X, key)
-		case *ast.UnaryExpr:
-			assigned = assigned || (n.Op == token.AND && isVar(info, n.X, key))
+// prefixOf returns the slice that x is a prefix of, "cmds" of "cmds[:n]",
+// or x.
+func prefixOf(x ssa.Value) ssa.Value {
+	for {
+		sl, ok := x.(*ssa.Slice)
+		if !ok || !isZeroValue(sl.Low) || sl.Max != nil || !isSliceValue(sl.X) {
+			return x
 		}
-		return !assigned
-	})
-	if s == nil || assigned {
-		return nil, nil
+		x = sl.X
 	}
-	return key, s
+}
+
+// isZeroValue reports whether a slice bound is absent or the constant 0.
+func isZeroValue(x ssa.Value) bool {
+	if x == nil {
+		return true
+	}
+	c, ok := x.(*ssa.Const)
+	n, isInt := constInt(c)
+	return ok && isInt && n == 0
+}
+
+// freshSlice returns the local slice variable that holds the value and
+// only fresh commands, nil if none does.
+func (fn *fun) freshSlice(b *bodyValues, x ssa.Value) *types.Var {
+	for _, v := range b.varsAt[x] {
+		if v.IsField() || v.Pos() < fn.body.Pos() || v.Pos() >= fn.body.End() {
+			continue
+		}
+		if fn.holdsFreshCmds(v) {
+			return v
+		}
+	}
+	return nil
 }
 
 // holdsFreshCmds reports whether the local slice of commands is given,
