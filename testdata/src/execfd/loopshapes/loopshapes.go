@@ -6,7 +6,6 @@ package loopshapes
 
 import "os/exec"
 
-
 // copied copies the element to a local before its start.
 func copied(names []string) error {
 	cmds := make([]*exec.Cmd, len(names))

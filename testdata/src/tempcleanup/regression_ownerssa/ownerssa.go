@@ -49,8 +49,8 @@ func (c *Cell) Close() error { return os.RemoveAll(c.dir) }
 
 // Whole is reset whole to a struct that holds the creation.
 type Whole struct { // want Whole:"ownsTemp\\(dir, releasers Close, creators Reset\\)"
-	dir  string
-	gen  int
+	dir string
+	gen int
 }
 
 func (w *Whole) Reset() error {
