@@ -19,6 +19,11 @@
 #   bench/corpus.sh summary OUTDIR
 #       Rewrite OUTDIR/summary.txt from the targets run so far (each leaves
 #       OUTDIR/NAME.row), e.g. after runs of different TARGETS into OUTDIR.
+#   bench/corpus.sh tally OUTDIR
+#       The strict maintainer's verdicts (bench/verdicts.tsv, see its header)
+#       of the findings in OUTDIR: counts per analyzer of REAL, DEBATABLE and
+#       FALSE findings and of unsafe hints, the DEBATABLE share, and every
+#       finding that has no verdict yet (NEW: read it, then add its line).
 #
 # A finding is one line, "path.go:LINE:COL: analyzer: message", the path
 # relative to the module root (std and cmd: to $(go env GOROOT)/src), with
@@ -316,6 +321,35 @@ cmd_diff() {
 		END { printf "%-22s %6d %6d %8d %6d\n", "TOTAL", s[2], s[3], s[4], s[5] }' "$tmp/rows"
 }
 
+# cmd_tally OUTDIR: the verdicts of OUTDIR's findings. A verdict is keyed by
+# target, file:line and analyzer (not column or message, so that a reworded
+# message keeps its verdict; a changed claim must be read again all the same).
+cmd_tally() {
+	[ $# -eq 1 ] && [ -d "$1" ] || die "tally needs a result directory"
+	local verdicts=${VERDICTS:-$here/verdicts.tsv} t
+	[ -f "$verdicts" ] || die "no verdicts file $verdicts"
+	for t in $(cd "$1" && ls -- *.txt 2>/dev/null | grep -vx 'summary.txt\|meta.txt' | sed 's/\.txt$//'); do
+		awk -v t="$t" '!/^\t/ { split($0, a, ": "); n = split(a[1], p, ":")
+			print t "\t" p[1] ":" p[2] "\t" a[2] "\t" $0 }' "$1/$t.txt"
+	done | awk -F'\t' '
+		NR == FNR { if ($0 !~ /^#/ && NF >= 5) { v[$1 "\t" $2 "\t" $3] = $4; h[$1 "\t" $2 "\t" $3] = $5 }; next }
+		{ k = $1 "\t" $2 "\t" $3; an[$3] = 1; total[$3]++; all++
+		  if (!(k in v)) { c[$3, "NEW"]++; c["", "NEW"]++; newl[++nn] = $1 ": " $4; next }
+		  c[$3, v[k]]++; c["", v[k]]++
+		  if (h[k] == "unsafe") { c[$3, "unsafe"]++; c["", "unsafe"]++ } }
+		END {
+			printf "%-12s %6s %6s %10s %6s %6s %6s %8s\n", "analyzer", "total", "REAL", "DEBATABLE", "FALSE", "NEW", "unsafe", "DEB%"
+			for (a in an) names[++m] = a
+			for (i = 1; i <= m; i++) for (j = i + 1; j <= m; j++) if (names[j] < names[i]) { x = names[i]; names[i] = names[j]; names[j] = x }
+			names[++m] = ""
+			for (i = 1; i <= m; i++) { a = names[i]; n = (a == "" ? all : total[a])
+				printf "%-12s %6d %6d %10d %6d %6d %6d %7.1f%%\n", (a == "" ? "TOTAL" : a), n,
+					c[a, "REAL"], c[a, "DEBATABLE"], c[a, "FALSE"], c[a, "NEW"], c[a, "unsafe"],
+					(n ? 100 * c[a, "DEBATABLE"] / n : 0) }
+			if (nn) { print ""; print "NEW (no verdict yet):"; for (i = 1; i <= nn; i++) print "  " newl[i] }
+		}' "$verdicts" -
+}
+
 [ $# -ge 1 ] || usage
 mode=$1
 shift
@@ -325,6 +359,7 @@ run) cmd_run "$@" ;;
 diff) cmd_diff "$@" ;;
 list) cmd_list ;;
 summary) cmd_summary "$@" ;;
+tally) cmd_tally "$@" ;;
 -h | --help | help) usage ;;
 *) usage ;;
 esac
