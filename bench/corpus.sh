@@ -324,6 +324,9 @@ cmd_diff() {
 # cmd_tally OUTDIR: the verdicts of OUTDIR's findings. A verdict is keyed by
 # target, file:line and analyzer (not column or message, so that a reworded
 # message keeps its verdict; a changed claim must be read again all the same).
+# Where one site has findings with different verdicts, the optional seventh
+# column, a piece of the message, tells them apart (the first line that
+# matches wins; an empty one matches every finding of the site).
 cmd_tally() {
 	[ $# -eq 1 ] && [ -d "$1" ] || die "tally needs a result directory"
 	local verdicts=${VERDICTS:-$here/verdicts.tsv} t
@@ -332,11 +335,13 @@ cmd_tally() {
 		awk -v t="$t" '!/^\t/ { split($0, a, ": "); n = split(a[1], p, ":")
 			print t "\t" p[1] ":" p[2] "\t" a[2] "\t" $0 }' "$1/$t.txt"
 	done | awk -F'\t' '
-		NR == FNR { if ($0 !~ /^#/ && NF >= 5) { v[$1 "\t" $2 "\t" $3] = $4; h[$1 "\t" $2 "\t" $3] = $5 }; next }
-		{ k = $1 "\t" $2 "\t" $3; an[$3] = 1; total[$3]++; all++
-		  if (!(k in v)) { c[$3, "NEW"]++; c["", "NEW"]++; newl[++nn] = $1 ": " $4; next }
-		  c[$3, v[k]]++; c["", v[k]]++
-		  if (h[k] == "unsafe") { c[$3, "unsafe"]++; c["", "unsafe"]++ } }
+		NR == FNR { if ($0 !~ /^#/ && NF >= 5) { k = $1 "\t" $2 "\t" $3; i = ++ne[k]
+			  mt[k, i] = (NF >= 7 ? $7 : ""); v[k, i] = $4; h[k, i] = $5 }; next }
+		{ k = $1 "\t" $2 "\t" $3; an[$3] = 1; total[$3]++; all++; found = 0
+		  for (i = 1; i <= ne[k] && !found; i++) if (mt[k, i] == "" || index($4, mt[k, i])) found = i
+		  if (!found) { c[$3, "NEW"]++; c["", "NEW"]++; newl[++nn] = $1 ": " $4; next }
+		  c[$3, v[k, found]]++; c["", v[k, found]]++
+		  if (h[k, found] == "unsafe") { c[$3, "unsafe"]++; c["", "unsafe"]++ } }
 		END {
 			printf "%-12s %6s %6s %10s %6s %6s %6s %8s\n", "analyzer", "total", "REAL", "DEBATABLE", "FALSE", "NEW", "unsafe", "DEB%"
 			for (a in an) names[++m] = a
