@@ -255,7 +255,10 @@
 //
 // Storing the object into a field of an object the function made itself
 // (a composite literal, new(T), a struct variable, exec.Command) and has
-// not shared yet moves the obligation onto that owner: it must be
+// not shared yet, directly or through a setter that stores its parameter
+// into a field of its receiver or of another parameter ("s.setDir(dir)",
+// "fill(&c, dir)", of this package or another: tempfacts' setsField fact),
+// moves the obligation onto that owner: it must be
 // returned, stored or handed off in turn, or released by a method of its
 // type that removes the field. A return that drops the owner is reported
 // there, and the fix names the owner's release method when it has one:

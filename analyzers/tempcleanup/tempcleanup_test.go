@@ -137,3 +137,9 @@ func TestExpectedError(t *testing.T) {
 func TestOwnerValue(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testdatadir.Dir(t), tempcleanup.Analyzer, "tempcleanup/regression_ownercaller")
 }
+
+// A temp directory stored into an owner's field through a setter, of the
+// package or of another one (issue 25, fields across methods).
+func TestSetter(t *testing.T) {
+	analysistest.Run(t, testdatadir.Dir(t), tempcleanup.Analyzer, "tempcleanup/regression_setter", "tempcleanup/regression_settercaller")
+}

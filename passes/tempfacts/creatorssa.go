@@ -142,6 +142,11 @@ func (r *Result) storesCreation(sf *ssa.Function, f *types.Var, creations map[to
 				}
 			case *ssa.FieldAddr, *ssa.IndexAddr:
 				// An address inside v: what it reads is another value.
+			case *ssa.Call:
+				if r.setterStoresInto(ref, v, f) {
+					return true // s.setDir(d) (setsfield.go)
+				}
+				push(ref) // a value computed from v
 			case ssa.Value:
 				// A value computed from v, a call given it included.
 				push(ref)

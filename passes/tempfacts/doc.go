@@ -7,7 +7,7 @@
 //
 // tempfacts: compute temp-object ownership facts for functions (reports nothing)
 //
-// Seven facts are exported for functions declared in the package, and two
+// Eight facts are exported for functions declared in the package, and two
 // more for owner types (below):
 //
 //   - returnsTemp: the function creates a temp file or directory (with
@@ -67,6 +67,17 @@
 //     or a list that a function with the fact returned to it. Read from
 //     its SSA form, built only when the body appends and creates, or
 //     calls such a function.
+//   - setsField: the function stores its path or file parameter i itself
+//     into field F of its parameter j, or of its receiver (a setter:
+//     "func (s *S) setDir(d string) { s.dir = d }", "func fill(c
+//     *Config, d string) { c.Dir = d }", or a function that calls one
+//     with its own parameters), keeps it nowhere else, and only uses
+//     the owner. A call of it is a store into that field, as "s.dir = d"
+//     is: the Tracker's owners, FieldStores and the creating methods of
+//     an owner type see it so, in this package and, by the fact, in
+//     others. Read from the parameter's flow on the SSA form, asked only
+//     of a function that assigns a field of one of its parameters or
+//     calls such a setter (setsfield.go).
 //
 // Owner types: a named struct type whose methods remove a temp object held
 // in one of its unexported fields (os.Remove or os.RemoveAll of the field,

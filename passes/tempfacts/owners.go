@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/types/typeutil"
 
@@ -94,6 +95,17 @@ func (t *Tracker) findOwners(body *ast.BlockStmt, pairs []aliasPair) {
 	}
 	t.holders = make(map[*types.Var]bool)
 	ast.Inspect(body, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok {
+			// s.setDir(dir), fill(&c, dir): a setter stores it
+			// (setsfield.go).
+			for _, s := range t.res.setterStores(call) {
+				if v := t.ownerVar(s.Owner); v != nil && fresh[v] && t.direct(call.Args[s.Arg]) {
+					t.holders[v] = true
+					t.ownerStores = append(t.ownerStores, OwnerStore{Node: call, Owner: v, Field: s.Field, Direct: true})
+				}
+			}
+			return true
+		}
 		lhs, rhs := pathflow.AssignSides(n)
 		if len(lhs) != len(rhs) {
 			return true
@@ -310,6 +322,12 @@ func (t *Tracker) ownerCall(call *ast.CallExpr, stack []ast.Node) (Reason, bool)
 		return NoReason, false // a standard type removes nothing
 	}
 	if fn.Pkg() != t.res.pkg {
+		switch {
+		case t.importedReleaser(fn):
+			return Removed, true
+		case len(t.intoHolders(call)) > 0:
+			return NoReason, false // a setter of the owner: its arguments are judged
+		}
 		return Escaped, true
 	}
 	if t.releasesHeld(fn) {
@@ -332,6 +350,26 @@ func (t *Tracker) releasesHeld(fn *types.Func) bool {
 	}
 	for _, s := range t.ownerStores {
 		if s.Direct && s.Field != nil && t.res.FieldReleasers(s.Field)[fn.Origin()] {
+			return true
+		}
+	}
+	return false
+}
+
+// importedReleaser reports whether fn, a method of another package's
+// owner type, is one of its releasing methods (by its ownsTemp fact), and
+// some owner of that type holds the object itself, put there by a setter.
+func (t *Tracker) importedReleaser(fn *types.Func) bool {
+	named := receiverType(fn)
+	if named == nil {
+		return false
+	}
+	o := t.res.importedOwners[named.Origin().Obj()]
+	if o == nil || !slices.Contains(o.Releasers, fn.Name()) {
+		return false
+	}
+	for _, s := range t.ownerStores {
+		if n := ownerNamed(s.Owner.Type()); s.Direct && n != nil && n.Origin() == named.Origin() {
 			return true
 		}
 	}
@@ -451,6 +489,15 @@ func (t *Tracker) FieldStores() []FieldStore {
 	}
 	ast.Inspect(t.scopeNode(), func(n ast.Node) bool {
 		switch n := n.(type) {
+		case *ast.CallExpr:
+			// s.setDir(dir): through a setter (setsfield.go).
+			for _, s := range t.res.setterStores(n) {
+				if t.direct(n.Args[s.Arg]) {
+					if tv, ok := t.info.Types[s.Owner]; ok {
+						add(n, s.Field, tv.Type)
+					}
+				}
+			}
 		case *ast.AssignStmt:
 			if len(n.Lhs) != len(n.Rhs) {
 				return true
@@ -519,6 +566,12 @@ func (r *Result) FieldSelected(e ast.Expr) (*types.Var, *types.Named) {
 // ReleaseMethod returns the name of a method of the type named that removes
 // what field f holds, preferring the conventional names; "" if none.
 func (r *Result) ReleaseMethod(named *types.Named, f *types.Var) string {
+	if named.Obj().Pkg() != r.pkg {
+		if o := r.importedOwners[named.Origin().Obj()]; o != nil {
+			return o.Hint // by its fact (a setter of another package filled it)
+		}
+		return ""
+	}
 	releasers := r.FieldReleasers(f)
 	var names []string
 	for i := 0; i < named.NumMethods(); i++ {

@@ -92,6 +92,11 @@ type paramFlow struct {
 	// envSets are the reasons of os.Setenv calls naming the parameter,
 	// decided at the end: none when the function defers its removal.
 	envSets []Reason
+	// intoParams are the stores of the parameter itself into a field of
+	// another parameter (setsfield.go), and elsewhere the reasons that
+	// other instructions add.
+	intoParams []FieldSet
+	elsewhere  uint
 }
 
 type carriedKey struct {
@@ -189,6 +194,7 @@ func (pf *paramFlow) push(fn *ssa.Function, c carried) {
 func (pf *paramFlow) add(reason Reason) {
 	if reason != NoReason {
 		pf.reasons |= 1 << reason
+		pf.elsewhere |= 1 << reason
 	}
 }
 
@@ -498,6 +504,11 @@ func (pf *paramFlow) store(fn *ssa.Function, c carried, st *ssa.Store) {
 			pf.push(fn, c.holder(base, partField, addr.Field))
 			return
 		}
+		if p := pf.ownerParam(fn, addr.X); p != nil && c.isValue() && c.h == holdsItself {
+			pf.intoParam(p, addrField(addr)) // a setter (setsfield.go)
+			pf.stores(st, c)
+			return
+		}
 	case *ssa.IndexAddr:
 		if base, ok := addr.X.(*ssa.Alloc); ok {
 			pf.push(fn, c.holder(base, partElem, -1))
@@ -672,6 +683,9 @@ func (pf *paramFlow) argUse(fn *ssa.Function, c carried, ci ssa.CallInstruction,
 		// the value from it is not followed.
 		pf.add(Escaped)
 		return
+	}
+	if pf.setterArg(fn, c, ci, obj, i) {
+		return // into a field of another parameter (setsfield.go)
 	}
 	// Any other function: what it does with the parameter, from its
 	// facts (another package) or its body (this one).

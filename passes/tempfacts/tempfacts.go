@@ -33,7 +33,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:        run,
 	Requires:   []*analysis.Analyzer{tempdir.Analyzer, lazyssa.Analyzer},
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(returnsTemp), new(releases), new(borrows), new(takes), new(keepsInside), new(exitsOnError), new(failsTest), new(ownsTemp), new(returnsOwner), new(storesTemp), new(returnsTempList)},
+	FactTypes:  []analysis.Fact{new(returnsTemp), new(releases), new(borrows), new(takes), new(keepsInside), new(exitsOnError), new(failsTest), new(ownsTemp), new(returnsOwner), new(storesTemp), new(returnsTempList), new(setsField)},
 }
 
 // returnsTemp is the fact of a function that returns a temp object its
@@ -201,6 +201,7 @@ type Result struct {
 
 	returnsMemo  map[*types.Func]*returnsTemp
 	storesMemo   map[*types.Func]*storesTemp
+	setsMemo     map[*types.Func]*setsField // setsfield.go
 	listMemo     map[*types.Func]*returnsTempList
 	releasesMemo map[*types.Func]*releases
 	ownerResults map[*types.Func]*OwnerResult // ownerresult.go
@@ -300,6 +301,7 @@ func run(pass *analysis.Pass) (any, error) {
 		decls:        make(map[*types.Func]*ast.FuncDecl),
 		returnsMemo:  make(map[*types.Func]*returnsTemp),
 		storesMemo:   make(map[*types.Func]*storesTemp),
+		setsMemo:     make(map[*types.Func]*setsField),
 		listMemo:     make(map[*types.Func]*returnsTempList),
 		releasesMemo: make(map[*types.Func]*releases),
 		ownerResults: make(map[*types.Func]*OwnerResult),
@@ -395,6 +397,11 @@ func run(pass *analysis.Pass) (any, error) {
 			if pass.ImportObjectFact(fn, &ins) {
 				r.insideMemo[fn] = &ins
 			}
+			var sf setsField
+			if pass.ImportObjectFact(fn, &sf) {
+				r.setsMemo[fn] = &sf
+				r.importSetOwners(pass, fn, &sf)
+			}
 			var ex exitsOnError
 			if pass.ImportObjectFact(fn, &ex) {
 				r.exitsMemo[fn] = &ex
@@ -446,6 +453,9 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		if p := r.paramFacts(fn, Keep); p != nil {
 			pass.ExportObjectFact(fn, &keepsInside{Params: p})
+		}
+		if f := r.fieldSetsOf(fn); f != nil {
+			pass.ExportObjectFact(fn, f)
 		}
 		if f := r.exitsOnErrorOf(fn); f != nil {
 			pass.ExportObjectFact(fn, f)

@@ -644,9 +644,13 @@ func (t *Tracker) callReason(call *ast.CallExpr, stack []ast.Node) (Reason, *typ
 	}
 	var carried []int
 	most := holdsNothing
+	intoHolders := t.intoHolders(call)
 	for i, a := range call.Args {
 		if t.storesInto(call, i) {
 			continue // visit(&name): the call stores the object, it does not take it (outparam.go)
+		}
+		if intoHolders[i] {
+			continue // s.setDir(dir): into a field of a local owner, which owes the removal now (setsfield.go)
 		}
 		if h := t.holds(a); h != holdsNothing {
 			carried = append(carried, i)
