@@ -99,3 +99,31 @@ func logged() (*setterlib.Logger, error) {
 	l.SetDir(d)
 	return l, nil
 }
+
+// Use stores through SetDir: a setter of a setter.
+func use() error {
+	d, err := os.MkdirTemp("", "ws")
+	if err != nil {
+		return err
+	}
+	w := &setterlib.Workspace{}
+	w.Use(d)
+	if err := check(); err != nil {
+		return err // want `temp directory d from os.MkdirTemp is held by w.dir, which this return drops without removing it, so it stays on disk: call w.Close\(\) before returning`
+	}
+	return w.Close()
+}
+
+// Register keeps the directory in the package's registry: handed off.
+func register() error {
+	d, err := os.MkdirTemp("", "ws")
+	if err != nil {
+		return err
+	}
+	w := &setterlib.Workspace{}
+	w.Register(d)
+	if err := check(); err != nil {
+		return err
+	}
+	return w.Close()
+}

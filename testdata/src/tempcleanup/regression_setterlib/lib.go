@@ -30,3 +30,15 @@ func (c *Config) Close() error { return os.RemoveAll(c.dir) }
 type Logger struct{}
 
 func (l *Logger) SetDir(d string) { log.Printf("dir %s", d) } // want SetDir:"borrows\\(0\\)"
+
+// Use sets the field through SetDir: a setter too.
+func (w *Workspace) Use(d string) { w.SetDir(d) } // want Use:"releases\\(0\\)" Use:"takes\\(0\\)" Use:"setsField\\(param 0 into receiver.dir\\)"
+
+// registry keeps the directories registered.
+var registry = map[string]bool{}
+
+// Register keeps the directory elsewhere too: no setter, a hand-off.
+func (w *Workspace) Register(d string) { // want Register:"releases\\(0\\)" Register:"takes\\(0\\)"
+	w.dir = d
+	registry[d] = true
+}
