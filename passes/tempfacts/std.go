@@ -178,7 +178,7 @@ func isString(t types.Type) bool {
 // and takes facts; a temp object passed in any other way reaches code the
 // analysis does not follow.
 func pathCarrier(t types.Type) bool {
-	if typeParamTyped(t) {
+	if pkgtypes.OfTypeParam(t) {
 		return false // unknown: the type an instantiation chooses
 	}
 	if s, ok := t.Underlying().(*types.Slice); ok {
@@ -218,24 +218,4 @@ var osFileMethods = map[string]bool{
 func isCleanupFunc(t types.Type) bool {
 	sig, ok := t.Underlying().(*types.Signature)
 	return ok && sig.Params().Len() == 0 && sig.Results().Len() == 0
-}
-
-// typeParamTyped reports whether values of type t are, or are a slice of or
-// pointer to, values of a type parameter: in a generic function's body,
-// whose facts every instantiation shares, what they hold is not known (a
-// string, an *os.File or anything else), so no rule that depends on their
-// type may judge them.
-func typeParamTyped(t types.Type) bool {
-	for {
-		switch u := types.Unalias(t).(type) {
-		case *types.TypeParam:
-			return true
-		case *types.Slice:
-			t = u.Elem()
-		case *types.Pointer:
-			t = u.Elem()
-		default:
-			return false
-		}
-	}
 }

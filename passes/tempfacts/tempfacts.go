@@ -553,7 +553,7 @@ func (r *Result) testingDir(e ast.Expr) bool {
 // parameter is not, whatever its constraint: its values are of the type an
 // instantiation chooses.
 func isEmptyInterface(t types.Type) bool {
-	if typeParamTyped(t) {
+	if pkgtypes.OfTypeParam(t) {
 		return false
 	}
 	it, ok := t.Underlying().(*types.Interface)
@@ -1243,7 +1243,7 @@ func (r *Result) paramReasons(fn *types.Func, i int) (mask uint, ok bool) {
 	} else if p = sig.Recv(); p == nil {
 		return 0, false
 	}
-	if i >= 0 && typeParamTyped(p.Type()) {
+	if i >= 0 && pkgtypes.OfTypeParam(p.Type()) {
 		// A generic function's body is judged once for every
 		// instantiation: what it does with a value of a type parameter
 		// depends on the type an instantiation chooses.
