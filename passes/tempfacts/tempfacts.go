@@ -808,9 +808,10 @@ func (r *Result) Var(id *ast.Ident) *types.Var {
 	return v
 }
 
-// resultsCFG returns the signature and control-flow graph of a declared,
-// non-generic function with results: what judging its returns needs. It
-// returns nils for any other function.
+// resultsCFG returns the signature and control-flow graph of a declared
+// function with results (a generic one's own body, whose returns every
+// instantiation shares): what judging its returns needs. It returns nils
+// for any other function.
 func (r *Result) resultsCFG(fn *types.Func, d *ast.FuncDecl) (*types.Signature, *cfg.CFG) {
 	if d == nil || d.Body == nil {
 		return nil, nil
