@@ -103,14 +103,19 @@ func cmdMethodUse(name string) paramUse {
 // paramUse summarizes what the function of this package does with its
 // parameter i, from its SSA form (internal/fieldflow): the value is
 // followed through locals, phis, interfaces, slices, closures that run and
-// helpers of the package, whatever the syntax.
+// helpers of the package, whatever the syntax. A generic function (an
+// instance's origin) is judged on its own body, built once with its type
+// parameters; a parameter of a type parameter is handed on, since the
+// rules that judge it (a file is closed, a command waited for) depend on
+// the type an instantiation chooses.
 func (c *checker) paramUse(fn *types.Func, i int) paramUse {
+	fn = fn.Origin()
 	key := paramKey{fn, i}
 	if u, ok := c.uses[key]; ok {
 		return u
 	}
 	sig := fn.Type().(*types.Signature)
-	if sig.TypeParams() != nil || sig.RecvTypeParams() != nil || i >= sig.Params().Len() {
+	if i >= sig.Params().Len() || pkgtypes.OfTypeParam(sig.Params().At(i).Type()) {
 		return useTakes
 	}
 	if isAbstract(fn) {

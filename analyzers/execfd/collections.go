@@ -943,8 +943,10 @@ type sliceAppender struct{ res, slice, elem int }
 // form: every return gives, as result res, the slice parameter itself or
 // an append to it of the command or file parameter (directly or in a
 // composite literal), at least one of them the append; ok is false
-// otherwise.
+// otherwise. A generic helper is judged on its own body: the element it
+// appends is a command or a file there, never a value of a type parameter.
 func (c *checker) appender(f *types.Func) (sliceAppender, bool) {
+	f = f.Origin()
 	if c.appenders == nil {
 		c.appenders = make(map[*types.Func]*sliceAppender)
 	}
@@ -956,7 +958,7 @@ func (c *checker) appender(f *types.Func) (sliceAppender, bool) {
 	}
 	c.appenders[f] = nil
 	sig := f.Type().(*types.Signature)
-	if f.Pkg() != c.pass.Pkg || sig.Recv() != nil || sig.TypeParams() != nil {
+	if f.Pkg() != c.pass.Pkg || sig.Recv() != nil {
 		return sliceAppender{}, false
 	}
 	_, prog := c.flow()

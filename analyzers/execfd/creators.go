@@ -32,6 +32,7 @@ func (c *checker) isCmdCreatorCall(call *ast.CallExpr) bool {
 // isCmdCreator reports whether the function of the package returns, as its
 // only *exec.Cmd result, a fresh command on every return.
 func (c *checker) isCmdCreator(fn *types.Func) bool {
+	fn = fn.Origin() // a generic creator is judged on its own body
 	if v, ok := c.creators[fn]; ok {
 		return v
 	}
@@ -47,7 +48,7 @@ func (c *checker) isCmdCreator(fn *types.Func) bool {
 		}
 	}
 	decl := c.funcDecl(fn)
-	if idx < 0 || decl == nil || decl.Body == nil || sig.TypeParams() != nil {
+	if idx < 0 || decl == nil || decl.Body == nil {
 		return false
 	}
 	info := c.pass.TypesInfo

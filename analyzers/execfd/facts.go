@@ -12,9 +12,11 @@ import (
 // a helper of another package that only configures, reads from or waits for
 // its argument is judged as one of the package's own: the caller keeps the
 // duty when it borrows, and the call counts as a Start or a Wait when it
-// starts or waits. A function of another package without a fact (an
-// interface method, a function value, a generic or variadic parameter)
-// still takes its argument.
+// starts or waits. A generic function's facts are those of its own body,
+// on the function itself, which its importers find from the instance they
+// call (Origin). A function of another package without a fact (an
+// interface method, a function value, a variadic parameter or one whose
+// type is a type parameter) still takes its argument.
 
 // paramUses is the fact of a function that has *exec.Cmd or *os.File
 // parameters: Uses[i] is what it does with parameter i (a paramUse), for
@@ -50,9 +52,6 @@ func (c *checker) exportFacts(files []*ast.File) {
 				continue // not callable from another package but as a value
 			}
 			sig := fn.Type().(*types.Signature)
-			if sig.TypeParams() != nil || sig.RecvTypeParams() != nil {
-				continue
-			}
 			var fact *paramUses
 			params := sig.Params()
 			for i := range params.Len() {

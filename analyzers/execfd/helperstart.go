@@ -28,8 +28,9 @@ func (fn *fun) startHelperFiles(call *ast.CallExpr) []ast.Expr {
 	if callee == nil || callee.Pkg() != fn.c.pass.Pkg {
 		return nil
 	}
+	callee = callee.Origin() // a generic helper is judged on its own body
 	sig := callee.Type().(*types.Signature)
-	if sig.TypeParams() != nil || sig.RecvTypeParams() != nil || sig.Variadic() || !fn.c.mayStart(callee) {
+	if sig.Variadic() || !fn.c.mayStart(callee) {
 		return nil
 	}
 	var given []ast.Expr
@@ -57,11 +58,13 @@ func (fn *fun) startHelperFiles(call *ast.CallExpr) []ast.Expr {
 }
 
 // handsToChild reports whether the function of the package hands its SSA
-// parameter i to a child it starts, and neither closes nor keeps it.
+// parameter i to a child it starts, and neither closes nor keeps it. A
+// parameter of a type parameter does not: what it holds is the
+// instantiation's choice.
 func (c *checker) handsToChild(callee *types.Func, i int) bool {
 	flow, prog := c.flow()
 	sf := prog.FuncValue(callee)
-	if sf == nil || sf.Blocks == nil || i >= len(sf.Params) {
+	if sf == nil || sf.Blocks == nil || i >= len(sf.Params) || pkgtypes.OfTypeParam(sf.Params[i].Type()) {
 		return false
 	}
 	use := flow.Param(sf, i)

@@ -18,7 +18,8 @@ func TestDefault(t *testing.T) {
 		"tempcleanup/regression_callerdir", "tempcleanup/regression_printed",
 		"tempcleanup/regression_derived", "tempcleanup/regression_deferbefore", "tempcleanup/owners", "tempcleanup/ownersmain", "tempcleanup/wrapper",
 		"tempcleanup/borrow", "tempcleanup/values", "tempcleanup/owncreator", "tempcleanup/guardeddefer", "tempcleanup/failedtests", "tempcleanup/regression_cleanupbefore", "tempcleanup/regression_emptyname",
-		"tempcleanup/regression_outparam", "tempcleanup/regression_namelist", "tempcleanup/regression_callersarg")
+		"tempcleanup/regression_outparam", "tempcleanup/regression_namelist", "tempcleanup/regression_callersarg",
+		"tempcleanup/regression_generichelpers")
 }
 
 func TestFixes(t *testing.T) {

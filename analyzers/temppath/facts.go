@@ -130,10 +130,13 @@ func (c *creations) exportFuncs() {
 	}
 }
 
-// exportFunc exports the fact of one such function.
+// exportFunc exports the fact of one such function. A generic one is
+// judged on its own body, whose returns every instantiation shares (a
+// result of a type parameter is no string), and its fact is found from
+// an instance by its origin.
 func (c *creations) exportFunc(fn *types.Func, d *ast.FuncDecl) {
 	sig := fn.Signature()
-	if sig.TypeParams().Len() > 0 || !stringOrPointer(sig.Results().At(0).Type()) {
+	if !stringOrPointer(sig.Results().At(0).Type()) {
 		return
 	}
 	var f *sharedVar

@@ -93,3 +93,23 @@ func RootVar(info *types.Info, e ast.Expr) *types.Var {
 		}
 	}
 }
+
+// OfTypeParam reports whether values of type t are values of a type
+// parameter, or slices of or pointers to them: in a generic function's
+// body, which every instantiation shares, what they hold (a string, an
+// *os.File, a command or anything else) is not known, so a rule that
+// depends on their type must not judge them.
+func OfTypeParam(t types.Type) bool {
+	for {
+		switch u := types.Unalias(t).(type) {
+		case *types.TypeParam:
+			return true
+		case *types.Slice:
+			t = u.Elem()
+		case *types.Pointer:
+			t = u.Elem()
+		default:
+			return false
+		}
+	}
+}

@@ -21,7 +21,8 @@ var (
 	A *File
 	V os.File
 	C *exec.Cmd
-)`, 0)
+)
+func G[T any, S ~[]string](T, []T, *T, S, []string) {}`, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,5 +53,14 @@ var (
 	}
 	if got := pkgtypes.FieldName(types.Typ[types.Int], 0); got != "" {
 		t.Errorf("FieldName(int, 0) = %q, want none", got)
+	}
+	params := typ("G").(*types.Signature).Params()
+	for i, want := range []bool{true, true, true, true, false} {
+		if got := pkgtypes.OfTypeParam(params.At(i).Type()); got != want {
+			t.Errorf("OfTypeParam(%s) = %v, want %v", params.At(i).Type(), got, want)
+		}
+	}
+	if pkgtypes.OfTypeParam(typ("F")) {
+		t.Error("OfTypeParam(*os.File) = true")
 	}
 }

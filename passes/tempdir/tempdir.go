@@ -1090,8 +1090,9 @@ func (ev *evaluator) evalCallOf(call *ast.CallExpr, index int) val {
 	if index == 0 && ev.foreign != nil && sig.Params().Len() == 0 {
 		// A function of another package that returns a shared temp
 		// path (func SocketPath() string { return "/tmp/app.sock" }),
-		// by what its package said.
-		if p, ok := ev.foreign(fn); ok {
+		// by what its package said (on the generic function itself
+		// for an instance).
+		if p, ok := ev.foreign(fn.Origin()); ok {
 			return val{loc: p.Loc, parent: p.Container, name: p.Predictable, pred: p.PredictableParts, origin: p.Origin}
 		}
 	}

@@ -27,8 +27,8 @@ import (
 // they make into field f, and the methods of named that call one of them.
 func (r *Result) creatorMethods(named *types.Named, f *types.Var) []string {
 	var candidates []*types.Func
-	for fn, d := range r.decls {
-		if recv := receiverType(fn); recv == nil || recv.Origin() != named.Origin() || generic(d) {
+	for fn := range r.decls {
+		if recv := receiverType(fn); recv == nil || recv.Origin() != named.Origin() {
 			continue
 		}
 		if len(r.creationsIn(fn)) > 0 {

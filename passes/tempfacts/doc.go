@@ -136,7 +136,9 @@
 // whatever the callee: it cannot name the file to remove it.
 //
 // A parameter in none of the facts is unknown code: it reaches a function
-// value or an interface method, the function is generic, or the parameter
+// value or an interface method, the parameter's type is a type parameter
+// (what an instantiation passes is not known in the generic body, whose
+// facts every instantiation shares), or the parameter
 // has a type that carries no path (facts are computed for strings, *os.File,
 // interfaces an *os.File satisfies such as io.Writer, functions, since a
 // function literal carries what it captures, and slices of these,

@@ -97,7 +97,7 @@ func (r *Result) findMayFail() map[*types.Func]bool {
 	may := make(map[*types.Func]bool)
 	calls := make(map[*types.Func][]*types.Func) // the package's functions each calls
 	for fn, d := range r.decls {
-		if generic(d) || !failParams(fn) {
+		if !failParams(fn) {
 			continue
 		}
 		ast.Inspect(d.Body, func(n ast.Node) bool {

@@ -60,7 +60,7 @@ func (r *Result) freshOwnerCandidates() []*types.Func {
 	may := func(fn *types.Func) bool {
 		d := r.decls[fn]
 		sig, ok := fn.Type().(*types.Signature)
-		if d == nil || !ok || generic(d) {
+		if d == nil || !ok {
 			return false
 		}
 		for i := 0; i < sig.Results().Len(); i++ {

@@ -82,9 +82,6 @@ func (r *Result) listSources(body *ast.BlockStmt) bool {
 // computeList decides the returnsTempList fact of a function of the
 // package, on its SSA form.
 func (r *Result) computeList(fn *types.Func, d *ast.FuncDecl) *returnsTempList {
-	if generic(d) {
-		return nil
-	}
 	sig := fn.Type().(*types.Signature)
 	result := -1
 	for i := 0; i < sig.Results().Len(); i++ {

@@ -211,9 +211,6 @@ func (r *Result) outStores(d *ast.FuncDecl) map[*types.Var]bool {
 
 // computeStores decides the storesTemp fact of a function of the package.
 func (r *Result) computeStores(fn *types.Func, d *ast.FuncDecl) *storesTemp {
-	if generic(d) {
-		return nil
-	}
 	ptrs := r.outStores(d)
 	if ptrs == nil {
 		return nil

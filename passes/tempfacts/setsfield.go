@@ -75,7 +75,7 @@ func (r *Result) fieldSetsOf(fn *types.Func) *setsField {
 // package.
 func (r *Result) computeFieldSets(fn *types.Func, d *ast.FuncDecl) *setsField {
 	sig, _ := fn.Type().(*types.Signature)
-	if sig == nil || generic(d) || !r.setsParamField(d) {
+	if sig == nil || !r.setsParamField(d) {
 		return nil
 	}
 	var f *setsField

@@ -178,6 +178,9 @@ func isString(t types.Type) bool {
 // and takes facts; a temp object passed in any other way reaches code the
 // analysis does not follow.
 func pathCarrier(t types.Type) bool {
+	if pkgtypes.OfTypeParam(t) {
+		return false // unknown: the type an instantiation chooses
+	}
 	if s, ok := t.Underlying().(*types.Slice); ok {
 		t = s.Elem()
 	}

@@ -559,7 +559,13 @@ func (r *Result) testingDir(e ast.Expr) bool {
 	return fn.Name() == "TempDir" || fn.Name() == "ArtifactDir"
 }
 
+// isEmptyInterface reports whether t is any (or interface{}). A type
+// parameter is not, whatever its constraint: its values are of the type an
+// instantiation chooses.
 func isEmptyInterface(t types.Type) bool {
+	if pkgtypes.OfTypeParam(t) {
+		return false
+	}
 	it, ok := t.Underlying().(*types.Interface)
 	return ok && it.NumMethods() == 0
 }
@@ -586,7 +592,8 @@ type Use int
 const (
 	// Unknown: the parameter reaches code the analysis cannot see (a
 	// function value, an interface method), or the function cannot be
-	// judged (generic, a parameter of a type that carries no path).
+	// judged (a parameter of a type that carries no path, or whose type
+	// is a type parameter).
 	Unknown Use = iota
 	// Borrow: the function only uses the parameter; the caller keeps it.
 	Borrow
@@ -661,7 +668,7 @@ func (r *Result) onlyRemoves(fn *types.Func, i int) bool {
 func (r *Result) paramFacts(fn *types.Func, want Use) []int {
 	d := r.decls[fn]
 	sig, _ := fn.Type().(*types.Signature)
-	if d == nil || sig == nil || generic(d) {
+	if d == nil || sig == nil {
 		return nil
 	}
 	var params []int
@@ -747,23 +754,6 @@ func memoized[F any](r *Result, memo map[*types.Func]*F, fn *types.Func, compute
 	return f
 }
 
-func generic(d *ast.FuncDecl) bool {
-	if d.Type.TypeParams != nil {
-		return true
-	}
-	if d.Recv != nil && len(d.Recv.List) == 1 {
-		t := d.Recv.List[0].Type
-		if s, ok := t.(*ast.StarExpr); ok {
-			t = s.X
-		}
-		switch t.(type) {
-		case *ast.IndexExpr, *ast.IndexListExpr:
-			return true
-		}
-	}
-	return false
-}
-
 // An Assign is a statement that assigns the results of a creation.
 type Assign struct {
 	Stmt     ast.Node // *ast.AssignStmt or *ast.ValueSpec
@@ -828,11 +818,12 @@ func (r *Result) Var(id *ast.Ident) *types.Var {
 	return v
 }
 
-// resultsCFG returns the signature and control-flow graph of a declared,
-// non-generic function with results: what judging its returns needs. It
-// returns nils for any other function.
+// resultsCFG returns the signature and control-flow graph of a declared
+// function with results (a generic one's own body, whose returns every
+// instantiation shares): what judging its returns needs. It returns nils
+// for any other function.
 func (r *Result) resultsCFG(fn *types.Func, d *ast.FuncDecl) (*types.Signature, *cfg.CFG) {
-	if d == nil || d.Body == nil || generic(d) {
+	if d == nil || d.Body == nil {
 		return nil, nil
 	}
 	sig, _ := fn.Type().(*types.Signature)
@@ -1208,9 +1199,6 @@ func (r *Result) releasingFunc(t *Tracker, e ast.Expr) bool {
 // parameters (paths, files, paths handed over as any) that every path of
 // it that returns removes or stores, in its SSA form (paramflow.go).
 func (r *Result) computeReleases(fn *types.Func, d *ast.FuncDecl) *releases {
-	if generic(d) {
-		return nil
-	}
 	sig, _ := fn.Type().(*types.Signature)
 	if sig == nil || sig.Params().Len() == 0 {
 		return nil
@@ -1257,13 +1245,19 @@ func (r *Result) paramReasons(fn *types.Func, i int) (mask uint, ok bool) {
 	}
 	d := r.decls[fn]
 	sig, _ := fn.Type().(*types.Signature)
-	if d == nil || sig == nil || i >= sig.Params().Len() || generic(d) {
+	if d == nil || sig == nil || i >= sig.Params().Len() {
 		return 0, false
 	}
 	var p *types.Var
 	if i >= 0 {
 		p = sig.Params().At(i)
 	} else if p = sig.Recv(); p == nil {
+		return 0, false
+	}
+	if i >= 0 && pkgtypes.OfTypeParam(p.Type()) {
+		// A generic function's body is judged once for every
+		// instantiation: what it does with a value of a type parameter
+		// depends on the type an instantiation chooses.
 		return 0, false
 	}
 	if !r.loudParam(p) {

@@ -96,3 +96,26 @@ func recursive(err error) bool { // negative: a cycle decides nothing
 func IsNoentExported(err error) bool { // want IsNoentExported:"nilfalse\\(0\\)"
 	return isNoent(err)
 }
+
+// isKind is isNoent in a generic function: judged on its own body.
+func isKind[T any](err error, tag T) bool { // want isKind:"nilfalse\\(0\\)"
+	return errors.Is(err, syscall.ENOENT)
+}
+
+// isNilOrTagged is true for a nil error, in a generic function.
+func isNilOrTagged[T comparable](err error, tag, want T) bool { // negative: true for a nil error
+	return err == nil || tag == want
+}
+
+// A matcher is a generic type whose method is a predicate.
+type matcher[T any] struct{ tag T }
+
+func (m matcher[T]) missing(err error) bool { // want missing:"nilfalse\\(0\\)"
+	return isKind(err, m.tag)
+}
+
+// IsKindExported is isKind for package b, called as an instance there.
+func IsKindExported[T any](err error) bool { // want IsKindExported:"nilfalse\\(0\\)"
+	var m matcher[T]
+	return m.missing(err)
+}

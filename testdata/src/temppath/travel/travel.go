@@ -102,6 +102,8 @@ func foreignResults(data []byte) {
 	net.Listen("unix", lib.SocketPath())                            // want `net.Listen at a predictable name in shared temp dir \(the result of lib.SocketPath at lib.go:\d+\)`
 	os.WriteFile(filepath.Join(lib.RunDir(), "state"), data, 0o600) // want `os.WriteFile at a predictable name in shared temp dir \(the result of lib.RunDir at lib.go:\d+\)`
 	os.WriteFile(lib.HomeSock(), data, 0o600)                       // ok: not shared temp
+	net.Listen("unix", lib.SocketFor[int]())                        // want `net.Listen at a predictable name in shared temp dir \(the result of lib.SocketFor at lib.go:\d+\)`
+	lib.ServeFor(lib.DefaultSock, 1)                                // want `ServeFor creates argument 1 at a predictable name in shared temp dir \(var DefaultSock at lib.go:\d+\)`
 	os.WriteFile(lib.SockFor("x"), data, 0o600)                     // ok: no fact
 	p, _ := lib.Default()
 	os.WriteFile(p, data, 0o600) // want `os.WriteFile at a predictable name in shared temp dir \(the result of lib.Default at lib.go:\d+\)`

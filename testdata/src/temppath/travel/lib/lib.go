@@ -75,6 +75,14 @@ func SetChanged(p string) { Changed = p }
 // SocketPath is the default socket.
 func SocketPath() string { return "/tmp/lib-fn.sock" } // want SocketPath:"sharedVar.predictable, the result of lib.SocketPath."
 
+// SocketFor is SocketPath in a generic function.
+func SocketFor[T any]() string { return "/tmp/lib-gen.sock" } // want SocketFor:"sharedVar.predictable, the result of lib.SocketFor."
+
+// ServeFor is Serve in a generic function.
+func ServeFor[T any](sock string, tag T) (net.Listener, error) { // want ServeFor:"createsAt.0: net.Listen."
+	return net.Listen("unix", sock)
+}
+
 // RunDir is the run directory: os.TempDir() or a fixed one.
 func RunDir() string { // want RunDir:"sharedVar.unpredictable, the result of lib.RunDir."
 	if d := os.Getenv("RUNTIME_DIR"); d == "" {
