@@ -103,7 +103,7 @@ func TestHelperStart(t *testing.T) {
 // k-th start fails waits for the started prefix (issue 25); a goroutine
 // that waits for each element right after its start reaps it (loopwaiter).
 func TestWaitLoop(t *testing.T) {
-	analysistest.Run(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/waitloop", "execfd/loopwaiter")
+	analysistest.Run(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/waitloop", "execfd/loopwaiter", "execfd/loopwaiterssa")
 }
 
 // TestLoopShapes: the loops that start and wait for a slice's commands are

@@ -28,11 +28,12 @@ import (
 // A rangeStart is a start of the element of a loop over a local slice of
 // fresh commands.
 type rangeStart struct {
-	call *ast.CallExpr // elem.Start()
-	elem string        // the element as written: "c", "cmds[i]"
-	col  *collection
-	loop ast.Stmt // the loop as written
-	body *ast.BlockStmt
+	call  *ast.CallExpr // elem.Start()
+	start *ssa.Call     // its SSA form: Args[0] is the command started
+	elem  string        // the element as written: "c", "cmds[i]"
+	col   *collection
+	loop  ast.Stmt // the loop as written
+	body  *ast.BlockStmt
 	// index is the loop's index, the started element's: the commands
 	// started before it are those of col below it.
 	index ssa.Value
@@ -71,7 +72,7 @@ func (fn *fun) collectRangeStarts() {
 					continue
 				}
 				seen[call] = true
-				fn.rangeStarts = append(fn.rangeStarts, &rangeStart{call: call, elem: types.ExprString(sel.X), col: &collection{v: v}, loop: el.stmt, body: loopBody(el.stmt), index: el.index})
+				fn.rangeStarts = append(fn.rangeStarts, &rangeStart{call: call, start: start, elem: types.ExprString(sel.X), col: &collection{v: v}, loop: el.stmt, body: loopBody(el.stmt), index: el.index})
 			}
 		}
 	}
