@@ -149,9 +149,9 @@ func (fn *fun) collections() *collectionIndex {
 func (fn *fun) fill(idx *collectionIndex, b *bodyValues, s *types.Var, stmt ast.Stmt, elems []ssa.Value, kind fillKind) {
 	for _, e := range elems {
 		for _, h := range heldValues(e, 0) {
-			for _, x := range b.exprs[h] {
+			for _, x := range b.exprsWithin(h, stmt) {
 				id, ok := x.(*ast.Ident)
-				if !ok || !within(id, stmt) {
+				if !ok {
 					continue
 				}
 				v := fn.localVar(id)

@@ -173,7 +173,7 @@ func (fn *fun) holdsFreshCmds(s *types.Var) bool {
 		// (wrapper.go).
 		if fn.c.isWrapper(sl.Elem()) {
 			alloc, ok := e.(*ssa.Alloc)
-			return ok && alloc.Comment == "complit" && writtenIn(b, alloc, stmt) && fn.freshFields(b, alloc, false)
+			return ok && alloc.Comment == "complit" && len(b.exprsWithin(alloc, stmt)) > 0 && fn.freshFields(b, alloc, false)
 		}
 		return !fn.c.isCmdLike(sl.Elem()) && fn.freshHolder(b, e)
 	}
@@ -292,21 +292,12 @@ func (fn *fun) holdsFreshCmds(s *types.Var) bool {
 // the node at, that makes a fresh command (creators.go).
 func (fn *fun) creation(b *bodyValues, x ssa.Value, at ast.Node) bool {
 	c, ok := x.(*ssa.Call)
-	if !ok || at == nil {
+	if !ok {
 		return false
 	}
-	call := fn.callsByLparen()[c.Pos()]
-	return call != nil && within(call, at) && fn.c.isCmdCreatorCall(call)
-}
-
-// writtenIn reports whether an expression within the node at computes x.
-func writtenIn(b *bodyValues, x ssa.Value, at ast.Node) bool {
-	if at == nil {
-		return false
-	}
-	for _, e := range b.exprs[x] {
-		if within(e, at) {
-			return true
+	for _, e := range b.exprsWithin(x, at) {
+		if call, ok := e.(*ast.CallExpr); ok && call.Lparen == c.Pos() {
+			return fn.c.isCmdCreatorCall(call)
 		}
 	}
 	return false
