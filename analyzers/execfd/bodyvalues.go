@@ -84,12 +84,12 @@ func (fn *fun) values() *bodyValues {
 
 // varsOf returns the local slice variables of the function that the value
 // is assigned to or read from, by the identifiers tied to it within the
-// node span (all of them when span is nil).
-func (fn *fun) varsOf(b *bodyValues, x ssa.Value, span ast.Node) []*types.Var {
+// statement stmt (exprsWithin).
+func (fn *fun) varsOf(b *bodyValues, x ssa.Value, stmt ast.Stmt) []*types.Var {
 	var vs []*types.Var
-	for _, e := range b.exprs[x] {
+	for _, e := range b.exprsWithin(x, stmt) {
 		id, ok := e.(*ast.Ident)
-		if !ok || (span != nil && !within(id, span)) {
+		if !ok {
 			continue
 		}
 		v := fn.localVar(id)
@@ -117,8 +117,26 @@ func (b *bodyValues) holds(v *types.Var, x ssa.Value) bool {
 
 func within(n, span ast.Node) bool { return span.Pos() <= n.Pos() && n.End() <= span.End() }
 
+// exprsWithin returns the expressions that compute x written within the
+// node at, the statement an instruction is part of (stmtAt) or the
+// expression that makes an element: how the instruction's operand is
+// written there. An instruction with no position has no statement, and
+// nothing is written there.
+func (b *bodyValues) exprsWithin(x ssa.Value, at ast.Node) []ast.Expr {
+	if at == nil {
+		return nil
+	}
+	var es []ast.Expr
+	for _, e := range b.exprs[x] {
+		if within(e, at) {
+			es = append(es, e)
+		}
+	}
+	return es
+}
+
 // stmtAt returns the innermost statement of the function's file that
-// encloses pos.
+// encloses pos, nil when pos is not valid.
 func (fn *fun) stmtAt(pos token.Pos) ast.Stmt {
 	if !pos.IsValid() {
 		return nil

@@ -149,9 +149,9 @@ func (fn *fun) collections() *collectionIndex {
 func (fn *fun) fill(idx *collectionIndex, b *bodyValues, s *types.Var, stmt ast.Stmt, elems []ssa.Value, kind fillKind) {
 	for _, e := range elems {
 		for _, h := range heldValues(e, 0) {
-			for _, x := range b.exprs[h] {
+			for _, x := range b.exprsWithin(h, stmt) {
 				id, ok := x.(*ast.Ident)
-				if !ok || !within(id, stmt) {
+				if !ok {
 					continue
 				}
 				v := fn.localVar(id)
@@ -292,21 +292,6 @@ func (fn *fun) appendedTo(id *ast.Ident) *collection {
 	return fn.collections().cmdElems[id]
 }
 
-// rangeLoops returns the range statements of the body, function literals
-// included.
-func (fn *fun) rangeLoops() []*ast.RangeStmt {
-	if fn.ranges == nil {
-		fn.ranges = []*ast.RangeStmt{}
-		ast.Inspect(fn.body, func(n ast.Node) bool {
-			if rs, ok := n.(*ast.RangeStmt); ok {
-				fn.ranges = append(fn.ranges, rs)
-			}
-			return true
-		})
-	}
-	return fn.ranges
-}
-
 // releases finds the nodes that wait for all of the collection's commands
 // (close all of its files) or hand the collection on: the uses of the
 // values the slice variable holds, followed through phis, the cell a
@@ -440,52 +425,6 @@ func (fn *fun) callReleases(col *collection, b *bodyValues, web map[ssa.Value]bo
 	if !matched {
 		mark(call) // the slice's own method, or the slice called
 	}
-}
-
-// releasesElements reports whether the range loop over the collection
-// (or a part of it) hands each element it visits to a wait for the
-// command it is or holds (to a Close of the file), or hands it on: the
-// element variable's value, or the element read by the loop's index,
-// followed on the SSA form.
-func (fn *fun) releasesElements(rs *ast.RangeStmt, col *collection) bool {
-	b := fn.values()
-	if b == nil {
-		return false
-	}
-	var elems []ssa.Value
-	if rs.Value != nil {
-		if x := b.value[ast.Unparen(rs.Value)]; x != nil {
-			elems = append(elems, x)
-		}
-	}
-	if k := b.value[ast.Unparen(rs.Key)]; rs.Key != nil && k != nil && col.v != nil {
-		for _, f := range b.funcs {
-			for _, blk := range f.Blocks {
-				for _, instr := range blk.Instrs {
-					switch in := instr.(type) {
-					case *ssa.IndexAddr:
-						if in.Index == k && b.holds(col.v, in.X) {
-							for _, r := range *in.Referrers() {
-								if l, ok := r.(*ssa.UnOp); ok && l.Op == token.MUL {
-									elems = append(elems, l)
-								}
-							}
-						}
-					case *ssa.Index:
-						if in.Index == k && b.holds(col.v, in.X) {
-							elems = append(elems, in)
-						}
-					}
-				}
-			}
-		}
-	}
-	for _, e := range elems {
-		if fn.elemReleased(b, e, col.files) {
-			return true
-		}
-	}
-	return false
 }
 
 // elemReleased reports whether the element e of a collection, or a field

@@ -172,7 +172,10 @@
 //     before it, or a deferred wait reaps them. A start loop that starts
 //     a goroutine waiting for each element right after its start (go
 //     c.Wait(), or a function literal that calls it) reaps every child it
-//     started, and is not reported. Where an element holds its command in
+//     started, and is not reported; the goroutine's command is matched on
+//     the SSA form by value, whatever its name there (a copy c2 := c,
+//     cmds[i] read again, the literal's parameter, a method value of its
+//     Wait). Where an element holds its command in
 //     a named field (s.cmd, or a wrapper's p.cmd), the hint stops it
 //     through that path: p.cmd.Process.Kill, then p.cmd.Wait;
 //   - a started command stored in an unexported struct field that no
@@ -245,8 +248,10 @@
 // Files opened in a loop and appended straight to the command's
 // ExtraFiles ("cmd.ExtraFiles = append(cmd.ExtraFiles, f)") are followed
 // together: after the start every path must close each of them (a loop
-// over cmd.ExtraFiles that closes the element, a call that may close
-// cmd.ExtraFiles..., a Close deferred in the loop).
+// over cmd.ExtraFiles that closes each element, found on the SSA form as
+// the loops over a slice's commands are: a range loop, a counted loop
+// bounded by len(cmd.ExtraFiles), the element copied first; a call that
+// may close cmd.ExtraFiles...; a Close deferred in the loop).
 //
 // The write end that cmd.StdinPipe returns must be closed before
 // cmd.Wait on every path: Wait closes it only after the child exits, and a

@@ -160,12 +160,10 @@ type fun struct {
 	attrs       map[*types.Var]*ast.CompositeLit // local os.ProcAttr values
 	// colls are the local slices holding the function's commands or
 	// files (collections.go), vals the SSA form they are found on
-	// (bodyvalues.go), noVals set when it was not built; ranges are the
-	// body's range loops.
+	// (bodyvalues.go), noVals set when it was not built.
 	colls  *collectionIndex
 	vals   *bodyValues
 	noVals bool
-	ranges []*ast.RangeStmt
 	// unstored lists starts of a command that is never kept, as in
 	// exec.Command("xdg-open", url).Start().
 	unstored []*ast.CallExpr

@@ -104,16 +104,17 @@ func TestHelperStart(t *testing.T) {
 // k-th start fails waits for the started prefix (issue 25); a goroutine
 // that waits for each element right after its start reaps it (loopwaiter).
 func TestWaitLoop(t *testing.T) {
-	analysistest.Run(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/waitloop", "execfd/loopwaiter")
+	analysistest.Run(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/waitloop", "execfd/loopwaiter", "execfd/loopwaiterssa")
 }
 
 // TestLoopShapes: the loops that start and wait for a slice's commands are
 // found on the SSA form, in shapes beyond a range loop or a plain loop
 // over the indexes: the element copied to a local, a loop over a prefix
 // of the slice, a counter or a copy of the index, a wait loop bounded by
-// the starting loop's index (issue 25, shape 3).
+// the starting loop's index (issue 25, shape 3); the loops that close each
+// file of a local slice or of cmd.ExtraFiles in the same shapes.
 func TestLoopShapes(t *testing.T) {
-	analysistest.Run(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/loopshapes")
+	analysistest.Run(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/loopshapes", "execfd/fileloopshapes")
 }
 
 // TestEndsProgram: a child left unwaited only on a return of an error to

@@ -130,8 +130,8 @@ func (fn *fun) loopWithout(n, start ast.Node) bool {
 
 // extraFilesReleases returns the nodes that close each of the files the
 // command's ExtraFiles holds, found on the SSA form from the values read
-// from the field: the operand of a range loop over them whose body closes
-// the element (for _, f := range cmd.ExtraFiles { f.Close() }), or the
+// from the field: a loop that visits each and closes it (for _, f := range
+// cmd.ExtraFiles { f.Close() }, or a counted loop over its indexes), or the
 // argument of a call that may close them (closeAll(cmd.ExtraFiles...)).
 func (fn *fun) extraFilesReleases(cmd *command) map[ast.Node]bool {
 	released := make(map[ast.Node]bool)
@@ -153,11 +153,14 @@ func (fn *fun) extraFilesReleases(cmd *command) map[ast.Node]bool {
 			}
 		}
 	}
-	elems := &collection{files: true}
-	for _, rs := range fn.rangeLoops() {
-		if extra[b.value[ast.Unparen(rs.X)]] && fn.releasesElements(rs, elems) {
-			released[rs.X] = true
+	// A loop that visits every element and closes each (countingloop.go):
+	// each read of the field is a load of its own, the same value as
+	// the one that bounds the loop (samevalue.go).
+	for _, el := range fn.elemLoops() {
+		if !extra[el.x] || !sameValue(el.lenOf(), el.x) || !fn.elemsReleased(b, el, true) {
+			continue
 		}
+		released[el.node] = true
 	}
 	for l := range extra {
 		for _, r := range *l.Referrers() {

@@ -28,11 +28,12 @@ import (
 // A rangeStart is a start of the element of a loop over a local slice of
 // fresh commands.
 type rangeStart struct {
-	call *ast.CallExpr // elem.Start()
-	elem string        // the element as written: "c", "cmds[i]"
-	col  *collection
-	loop ast.Stmt // the loop as written
-	body *ast.BlockStmt
+	call  *ast.CallExpr // elem.Start()
+	start *ssa.Call     // its SSA form: Args[0] is the command started
+	elem  string        // the element as written: "c", "cmds[i]"
+	col   *collection
+	loop  ast.Stmt // the loop as written
+	body  *ast.BlockStmt
 	// index is the loop's index, the started element's: the commands
 	// started before it are those of col below it.
 	index ssa.Value
@@ -71,7 +72,7 @@ func (fn *fun) collectRangeStarts() {
 					continue
 				}
 				seen[call] = true
-				fn.rangeStarts = append(fn.rangeStarts, &rangeStart{call: call, elem: types.ExprString(sel.X), col: &collection{v: v}, loop: el.stmt, body: loopBody(el.stmt), index: el.index})
+				fn.rangeStarts = append(fn.rangeStarts, &rangeStart{call: call, start: start, elem: types.ExprString(sel.X), col: &collection{v: v}, loop: el.stmt, body: loopBody(el.stmt), index: el.index})
 			}
 		}
 	}
@@ -172,7 +173,7 @@ func (fn *fun) holdsFreshCmds(s *types.Var) bool {
 		// (wrapper.go).
 		if fn.c.isWrapper(sl.Elem()) {
 			alloc, ok := e.(*ssa.Alloc)
-			return ok && alloc.Comment == "complit" && writtenIn(b, alloc, stmt) && fn.freshFields(b, alloc, false)
+			return ok && alloc.Comment == "complit" && len(b.exprsWithin(alloc, stmt)) > 0 && fn.freshFields(b, alloc, false)
 		}
 		return !fn.c.isCmdLike(sl.Elem()) && fn.freshHolder(b, e)
 	}
@@ -291,21 +292,12 @@ func (fn *fun) holdsFreshCmds(s *types.Var) bool {
 // the node at, that makes a fresh command (creators.go).
 func (fn *fun) creation(b *bodyValues, x ssa.Value, at ast.Node) bool {
 	c, ok := x.(*ssa.Call)
-	if !ok || at == nil {
+	if !ok {
 		return false
 	}
-	call := fn.callsByLparen()[c.Pos()]
-	return call != nil && within(call, at) && fn.c.isCmdCreatorCall(call)
-}
-
-// writtenIn reports whether an expression within the node at computes x.
-func writtenIn(b *bodyValues, x ssa.Value, at ast.Node) bool {
-	if at == nil {
-		return false
-	}
-	for _, e := range b.exprs[x] {
-		if within(e, at) {
-			return true
+	for _, e := range b.exprsWithin(x, at) {
+		if call, ok := e.(*ast.CallExpr); ok && call.Lparen == c.Pos() {
+			return fn.c.isCmdCreatorCall(call)
 		}
 	}
 	return false
