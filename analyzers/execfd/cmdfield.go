@@ -46,6 +46,9 @@ func (c *checker) checkCommandFields() {
 				return true
 			}
 			v, _ := s.Obj().(*types.Var)
+			if v != nil {
+				v = v.Origin() // as ownedFields knows it (internal/fieldflow)
+			}
 			if v == nil || reported[v] || c.fieldsReported[v] || !c.isCommandField(v) {
 				return true
 			}

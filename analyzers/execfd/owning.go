@@ -142,7 +142,7 @@ func (fn *fun) checkStores(cmd *command) {
 	}
 	o := fn.c.ownedFields()
 	for _, st := range cmd.stores {
-		if st.field == nil || st.field.Exported() || st.field.Pkg() != fn.c.pass.Pkg || o.released[st.field] {
+		if st.field == nil || st.field.Exported() || st.field.Pkg() != fn.c.pass.Pkg || o.released[st.field.Origin()] {
 			return
 		}
 	}
@@ -150,7 +150,7 @@ func (fn *fun) checkStores(cmd *command) {
 	if fn.c.fieldsReported == nil {
 		fn.c.fieldsReported = make(map[*types.Var]bool)
 	}
-	fn.c.fieldsReported[st.field] = true
+	fn.c.fieldsReported[st.field.Origin()] = true
 	owner := typeName(st.owner)
 	wait := st.field.Name() + ".Wait"
 	if isNamed(st.field.Type(), "os", "Process") {

@@ -73,8 +73,10 @@ func (c *checker) setters(m *types.Func) []*setter {
 
 // setterOf returns the setter that the method m of the package is, nil if
 // it hands no field of its receiver to a command, or if no method of the
-// receiver's type closes only such fields.
+// receiver's type closes only such fields. A method of a generic type is
+// judged on its origin's body (origin.go), and so is its closer.
 func (c *checker) setterOf(m *types.Func) *setter {
+	m = m.Origin()
 	d := c.funcDecl(m)
 	sig := m.Type().(*types.Signature)
 	if d == nil || d.Body == nil || sig.Recv() == nil || d.Recv == nil || len(d.Recv.List) != 1 || len(d.Recv.List[0].Names) != 1 {
@@ -123,9 +125,10 @@ func (c *checker) setterOf(m *types.Func) *setter {
 	mset := types.NewMethodSet(types.NewPointer(derefNamed(recv.Type())))
 	for i := range mset.Len() {
 		closer, ok := mset.At(i).Obj().(*types.Func)
-		if !ok || closer == m || closer.Pkg() != c.pass.Pkg {
+		if !ok || closer.Origin() == m || closer.Pkg() != c.pass.Pkg {
 			continue
 		}
+		closer = closer.Origin()
 		csig := closer.Type().(*types.Signature)
 		if csig.Params().Len() != 0 || csig.Results().Len() > 1 || csig.Results().Len() == 1 && !isErrorType(csig.Results().At(0).Type()) {
 			continue
@@ -330,7 +333,7 @@ func (fn *fun) reportSetter(sc setCall, x string, root *types.Var, start *ast.Ca
 				// The closer, called on the value.
 				sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr)
 				m, isFn := typeutil.Callee(info, n).(*types.Func)
-				if ok && isFn && m == closer && pkgtypes.RootVar(info, sel.X) == root {
+				if ok && isFn && m.Origin() == closer && pkgtypes.RootVar(info, sel.X) == root {
 					return pathflow.Action{Effect: pathflow.Released}
 				}
 			case *ast.TypeAssertExpr:

@@ -85,7 +85,7 @@ func isLoadOf(v ssa.Value, field *types.Var) bool {
 		t = p.Elem()
 	}
 	st, ok := t.Underlying().(*types.Struct)
-	return ok && fa.Field < st.NumFields() && st.Field(fa.Field) == field
+	return ok && fa.Field < st.NumFields() && st.Field(fa.Field).Origin() == field.Origin()
 }
 
 // creationCall returns the creation when the call opens a descriptor.

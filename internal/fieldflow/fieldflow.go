@@ -11,6 +11,13 @@
 // shapes real code uses (a descriptor opened by one method, put into
 // cmd.ExtraFiles by another, closed by none); in SSA each of them is a
 // chain of instructions from a field address to a call.
+//
+// A field is known by its origin (types.Var.Origin): a field of a generic
+// struct is one object in the type's declaration, another in the body of
+// each method (whose receiver is an instance with the method's own type
+// parameters) and another in each instance a caller names. The field
+// records, the tracked predicate and Creation's field are all of the
+// origin, so a store in one place and a release in another meet.
 package fieldflow
 
 import (
@@ -64,7 +71,8 @@ type Creation struct {
 	Func *ssa.Function // the function that made the call
 }
 
-// A Field is what the package does with one struct field.
+// A Field is what the package does with one struct field; Var is the
+// field's origin.
 type Field struct {
 	Var      *types.Var
 	Stores   []Store
@@ -181,7 +189,7 @@ func (a *analysis) field(t types.Type, i int) *Field {
 	if !ok || i >= st.NumFields() {
 		return nil
 	}
-	v := st.Field(i)
+	v := st.Field(i).Origin() // the same field in a generic body and its instances
 	if a.tracked == nil || !a.tracked(v) {
 		return nil
 	}

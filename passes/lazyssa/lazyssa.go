@@ -55,7 +55,8 @@ func run(pass *analysis.Pass) (any, error) {
 // Package returns the package's SSA form, building it on the first call.
 // A generic function is built once, from its syntax, with its type
 // parameters in its types (the builder's mode has no InstantiateGenerics:
-// an instance is a wrapper that calls it); Functions does not list it.
+// an instance is a wrapper that calls it); Functions lists that body, not
+// the instances.
 func (p *Program) Package() *ssa.Package {
 	p.once.Do(p.build)
 	return p.pkg
@@ -89,9 +90,6 @@ func (p *Program) build() {
 	for _, obj := range pass.TypesInfo.Defs {
 		fn, ok := obj.(*types.Func)
 		if !ok || fn.Pkg() != pass.Pkg {
-			continue
-		}
-		if sig := fn.Type().(*types.Signature); sig.TypeParams() != nil || sig.RecvTypeParams() != nil {
 			continue
 		}
 		add(prog.FuncValue(fn))

@@ -12,4 +12,12 @@ func (T) M() { // want `M`
 	g()
 }
 
-func Generic[E any](e E) E { return e } // not listed: built per instance
+// A generic function's body is listed once, with its type parameters;
+// its instances (Generic[int] below) are not.
+func Generic[E any](e E) E { return e } // want `Generic`
+
+type Box[E any] struct{ e E }
+
+func (b *Box[E]) Get() E { return b.e } // want `Get`
+
+var _ = Generic[int](1)
