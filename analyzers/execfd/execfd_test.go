@@ -59,7 +59,8 @@ func TestWrapper(t *testing.T) {
 // hint stops the child through the field, and another package follows it
 // only when the field is exported (issue 25).
 func TestNamedWrapper(t *testing.T) {
-	analysistest.Run(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/namedwrapper", "execfd/namedwrapperlib", "execfd/namedwrapperuse")
+	analysistest.Run(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/namedwrapper", "execfd/namedwrapperlib", "execfd/namedwrapperuse",
+		"execfd/regression_genericwrapperlib", "execfd/regression_genericwrapper")
 }
 
 // TestHandBack: a child given back to the caller on some returns and

@@ -56,14 +56,18 @@ func (c *checker) isWrapper(t types.Type) bool {
 }
 
 // wrapperCandidate returns the name of the struct type that t points to
-// when that struct holds an *exec.Cmd (heldCmdField).
+// when that struct holds an *exec.Cmd (heldCmdField). A generic type is
+// judged by its origin, its declaration and its methods' bodies, which
+// every instance shares (the name is the same object for all): the held
+// field's type is *exec.Cmd itself, whatever the type arguments, so a
+// field typed by a type parameter is never the held command.
 func wrapperCandidate(t types.Type) *types.TypeName {
 	ptr, ok := types.Unalias(t).(*types.Pointer)
 	if !ok {
 		return nil
 	}
 	named, ok := types.Unalias(ptr.Elem()).(*types.Named)
-	if !ok || named.TypeParams() != nil || named.Obj().Pkg() == nil {
+	if !ok || named.Obj().Pkg() == nil {
 		return nil
 	}
 	if heldCmdField(named) == nil {
@@ -73,9 +77,11 @@ func wrapperCandidate(t types.Type) *types.TypeName {
 }
 
 // heldCmdField returns the *exec.Cmd field of the struct type: the one it
-// embeds, or else its only field of that type.
+// embeds, or else its only field of that type. Of a generic type, the
+// field of its declaration (origin): an instance's field typed by a type
+// parameter (W[*exec.Cmd]) is not one.
 func heldCmdField(named *types.Named) *types.Var {
-	st, ok := named.Underlying().(*types.Struct)
+	st, ok := named.Origin().Underlying().(*types.Struct)
 	if !ok {
 		return nil
 	}
@@ -139,14 +145,21 @@ func (c *checker) wrapsMethod(tn *types.TypeName, name string) bool {
 	return found
 }
 
-// isHeldField reports whether e is v.F for the command field F.
+// isHeldField reports whether e is v.F for the command field F, of the
+// same type or, for a generic type, of any of its instances (the field of
+// a method's receiver, an instance with the method's own type parameters,
+// is another object than the declaration's).
 func isHeldField(info *types.Info, e ast.Expr, v, field *types.Var) bool {
 	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
 	if !ok || !isVar(info, sel.X, v) {
 		return false
 	}
 	s := info.Selections[sel]
-	return s != nil && s.Kind() == types.FieldVal && s.Obj() == field
+	if s == nil || s.Kind() != types.FieldVal {
+		return false
+	}
+	f, ok := s.Obj().(*types.Var)
+	return ok && f.Origin() == field.Origin()
 }
 
 // heldCmd reports whether e is the command held by the wrapper the local
@@ -284,6 +297,7 @@ func (fn *fun) stopName(v *types.Var) string {
 // the receiver to) waits for the command or its Process, as read on the
 // SSA form (a Close that kills then waits, a Stop that calls Close).
 func (c *checker) methodWaits(m *types.Func) bool {
+	m = m.Origin() // a generic wrapper's method: its body, built once
 	if c.methodWaitMemo == nil {
 		c.methodWaitMemo = make(map[*types.Func]bool)
 	}
