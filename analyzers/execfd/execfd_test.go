@@ -38,7 +38,7 @@ func TestStrict(t *testing.T) {
 
 func TestOwnership(t *testing.T) {
 	analysistest.Run(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/reaping", "execfd/funcvalue", "execfd/creators", "execfd/loops", "execfd/owningfield", "execfd/borrow", "execfd/pdeathsig", "execfd/boundedread", "execfd/branches", "execfd/paramstart", "execfd/regression_startmayfail", "execfd/regression_runningchild", "execfd/procalias", "execfd/cmdalias", "execfd/windows", "execfd/reaper", "execfd/reaperlib", "execfd/reaperuse", "execfd/reaperinit", "execfd/reaperimport", "execfd/reaperunused", "execfd/filefield", "execfd/fdnumber", "execfd/starthelper", "execfd/stdinpipe", "execfd/inlinestart", "execfd/regression_undrainedpipe", "execfd/startcloser", "execfd/interfacecalls", "execfd/fieldslice", "execfd/configuredcreator", "execfd/regression_stdinfeed", "execfd/regression_sharedholder", "execfd/regression_wrapperpipe", "execfd/regression_returnstart",
-		"execfd/regression_generichelpers", "execfd/regression_generichelperslib", "execfd/regression_genericcallees")
+		"execfd/regression_generichelpers", "execfd/regression_generichelperslib", "execfd/regression_genericcallees", "execfd/regression_genericimpls")
 }
 
 // TestCrossPackage: what a function of another package does with a command

@@ -1,6 +1,10 @@
 package execfd
 
-import "go/types"
+import (
+	"go/types"
+
+	"github.com/tmplint/tmplint/internal/pkgtypes"
+)
 
 // A command passed to a method of an interface declared in the package
 // (a ProcessMonitor's Start, an IO's Set) goes to the package's own
@@ -25,13 +29,19 @@ func (c *checker) implementations(m *types.Func) []*types.Func {
 			if !ok || tn.IsAlias() {
 				continue
 			}
+			// A generic type is judged by its declaration: when it
+			// implements the interface, every instance does, with
+			// its methods' bodies. One whose method takes or returns
+			// a value of its type parameter may implement it for
+			// some type arguments: it counts too, and hands on what
+			// such a parameter gets (paramUse).
 			named, ok := tn.Type().(*types.Named)
-			if !ok || types.IsInterface(named) || named.TypeParams() != nil {
+			if !ok || types.IsInterface(named) {
 				continue
 			}
 			var t types.Type = named
 			if !types.Implements(t, iface) {
-				if t = types.NewPointer(named); !types.Implements(t, iface) {
+				if t = types.NewPointer(named); !types.Implements(t, iface) && !mayImplementFor(named, m) {
 					continue
 				}
 			}
@@ -46,6 +56,32 @@ func (c *checker) implementations(m *types.Func) []*types.Func {
 	}
 	c.impls[m] = impls
 	return impls
+}
+
+// mayImplementFor reports whether the generic type has a method named as
+// the interface method m, of as many parameters and results, some of them
+// typed by a type parameter: an instance may have m's signature.
+func mayImplementFor(named *types.Named, m *types.Func) bool {
+	if named.TypeParams() == nil {
+		return false
+	}
+	obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(named), true, m.Pkg(), m.Name())
+	f, ok := obj.(*types.Func)
+	if !ok {
+		return false
+	}
+	sig, want := f.Type().(*types.Signature), m.Type().(*types.Signature)
+	if sig.Params().Len() != want.Params().Len() || sig.Results().Len() != want.Results().Len() || sig.Variadic() != want.Variadic() {
+		return false
+	}
+	for _, tuple := range []*types.Tuple{sig.Params(), sig.Results()} {
+		for v := range tuple.Variables() {
+			if pkgtypes.OfTypeParam(v.Type()) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // isAbstract reports whether fn is an interface method.
