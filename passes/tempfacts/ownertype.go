@@ -87,7 +87,8 @@ func (f *ownsTemp) String() string {
 type returnsOwner struct {
 	Result int
 	// Holds says the function made a temp object and returns it in the
-	// owner's field (ownerresult.go), so the value holds one at once.
+	// owner's field (ownerresult.go), so the value holds one at once:
+	// the caller owes a release from the call on.
 	Holds bool
 	// Some: the result is an interface that the function gives values
 	// of types that own nothing on other paths.
@@ -101,6 +102,9 @@ func (f *returnsOwner) String() string {
 	s := fmt.Sprintf("returnsOwner(%d %s", f.Result, f.Owner.Name)
 	if f.Some {
 		s += " on some paths"
+	}
+	if f.Holds {
+		s += ", holding"
 	}
 	return s + ")"
 }
@@ -382,9 +386,7 @@ func (r *Result) exportOwners(pass *analysis.Pass) {
 	}
 	for fn := range r.decls {
 		if f := r.computeFreshOwnerMemo(fn); f != nil {
-			if len(f.Owner.Partial) > 0 {
-				f.Holds = r.ReturnsOwner(fn) != nil // asked only where it matters
-			}
+			f.Holds = r.ReturnsOwner(fn) != nil
 			pass.ExportObjectFact(fn, f)
 		}
 	}
