@@ -101,7 +101,7 @@ func (r *Result) callsCreator(d *ast.FuncDecl) bool {
 // is, or nil.
 func (r *Result) creatorOf(m types.Object) *types.Named {
 	fn, ok := m.(*types.Func)
-	if !ok || fn.Pkg() != r.pkg {
+	if !ok || fn == nil || fn.Pkg() != r.pkg {
 		return nil
 	}
 	named := receiverType(fn)
@@ -166,6 +166,9 @@ func (r *Result) computeOwnerResult(fn *types.Func) *OwnerResult {
 				continue
 			}
 			m := calleeFunc(call)
+			if m == nil {
+				continue // a call of a function value
+			}
 			named := r.creatorOf(m)
 			if named == nil {
 				continue

@@ -176,6 +176,58 @@ func NewDeferredRemoval() (*Store, error) {
 	return &Store{dir: d}, nil
 }
 
+// NewHooked calls a function value before it returns its owner: the
+// owner holds the directory all the same.
+func NewHooked(hook func()) (*Lit, error) {
+	d, err := os.MkdirTemp("", "lit")
+	if err != nil {
+		return nil, err
+	}
+	hook()
+	return &Lit{dir: d}, nil
+}
+
+func useHooked() error {
+	l, err := NewHooked(func() {})
+	if err != nil {
+		return err
+	}
+	if err := check(); err != nil {
+		return err // want `temp directory from NewHooked is held by l.dir, which this return drops without removing it, so it stays on disk: call l.Close\(\) before returning`
+	}
+	return l.Close()
+}
+
+func useHookedDefers() error {
+	l, err := NewHooked(func() {})
+	if err != nil {
+		return err
+	}
+	defer l.Close()
+	return check()
+}
+
+// hookedCount works in a directory it removes, and calls a function
+// value: ReturnsOwner looks at its calls for a creating method and finds
+// one without a callee it knows.
+func hookedCount(hook func(int)) (int, error) {
+	d, err := os.MkdirTemp("", "hooked")
+	if err != nil {
+		return 0, err
+	}
+	defer os.RemoveAll(d)
+	hook(1)
+	return 1, nil
+}
+
+func useHookedCount() error {
+	n, err := hookedCount(func(int) {})
+	if err != nil || n == 0 {
+		return err
+	}
+	return check()
+}
+
 // The callers in this package: each drops one owner on its error path
 // (a finding) and defers Close on another (none).
 
