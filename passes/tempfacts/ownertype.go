@@ -386,10 +386,27 @@ func (r *Result) exportOwners(pass *analysis.Pass) {
 	}
 	for fn := range r.decls {
 		if f := r.computeFreshOwnerMemo(fn); f != nil {
-			f.Holds = r.ReturnsOwner(fn) != nil
+			f.Holds = r.holdsReleased(fn, &f.Owner)
 			pass.ExportObjectFact(fn, f)
 		}
 	}
+}
+
+// holdsReleased reports whether fn returns a temp object it made in a field
+// of its owner result that one of o's releasers removes: a caller that
+// calls none leaves it on disk. An object in a field no releaser removes
+// is the constructor's own finding (a field no method removes).
+func (r *Result) holdsReleased(fn *types.Func, o *OwnerType) bool {
+	ro := r.ReturnsOwner(fn)
+	if ro == nil {
+		return false
+	}
+	for m := range r.FieldReleasers(ro.Field) {
+		if receiverType(m) != nil && slices.Contains(o.Releasers, m.Name()) {
+			return true
+		}
+	}
+	return false
 }
 
 // ownerTakenErr returns the error variable of a call of fn, a constructor

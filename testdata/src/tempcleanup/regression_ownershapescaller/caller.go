@@ -178,3 +178,16 @@ func useDeferredRemoval() error {
 	}
 	return s.Close()
 }
+
+// NewScratch keeps its directory where Scratch's Close does not remove it:
+// calling Close or not changes nothing, so dropping s is no finding here.
+func useScratch() error {
+	s, err := lib.NewScratch()
+	if err != nil {
+		return err
+	}
+	if err := check(); err != nil {
+		return err
+	}
+	return s.Close()
+}

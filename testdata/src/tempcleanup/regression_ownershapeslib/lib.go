@@ -175,3 +175,20 @@ func NewDeferredRemoval() (*Store, error) {
 	defer os.RemoveAll(d)
 	return &Store{dir: d}, nil
 }
+
+// Scratch's Close removes dir, not the scratch directory its constructor
+// makes and keeps: the value holds nothing its Close would remove (the
+// store is the constructor's own finding), so no "holding".
+type Scratch struct { // want Scratch:"ownsTemp\\(dir, releasers Close\\)"
+	dir, scratch string
+}
+
+func (s *Scratch) Close() error { return os.RemoveAll(s.dir) }
+
+func NewScratch() (*Scratch, error) { // want NewScratch:"returnsOwner\\(0 regression_ownershapeslib.Scratch\\)"
+	d, err := os.MkdirTemp("", "scratch")
+	if err != nil {
+		return nil, err
+	}
+	return &Scratch{scratch: d}, nil
+}
