@@ -282,7 +282,9 @@
 // with a hint to remove the object once the child has exited.
 //
 // A constructor of the package that returns such an owner it made
-// ("return &handler{tempdir: dir}, nil") passes the obligation on to its
+// ("return &handler{tempdir: dir}, nil"; or filled by a field store, a
+// setter, a struct copied in whole or a creating method, through phis and
+// named results: tempfacts' ReturnsOwner) passes the obligation on to its
 // caller: the caller holds the only owner, and a return of the caller that
 // drops it (neither returned, stored, passed on, nor released by removing
 // the field or calling a method that does) is reported there, as for an
@@ -344,7 +346,10 @@
 // does: chezmoi's ExternalDiffSystem makes its temp directory on the
 // first WriteFile), or the constructor's call itself when it is handed a
 // temp object made here and takes it (go-diskfs' iso9660.Create(backend,
-// 0, 0, 0, workdir) keeps its workspace in the *FileSystem it returns).
+// 0, 0, 0, workdir) keeps its workspace in the *FileSystem it returns) or,
+// for a constructor of another package, made one itself and returns it in
+// the value (its returnsOwner fact says "holding"; one of this package is
+// judged by the field it fills, above).
 // In a local variable, every path from there must call a releaser
 // (deferred or not) or hand the value on: return it, store it, pass it to
 // a function that may keep or release it (a function of the package that

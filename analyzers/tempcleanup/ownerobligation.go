@@ -24,7 +24,8 @@ import (
 // a field) from the point where it holds one: a call of one of its
 // creating methods (a method that makes the object and keeps it in the
 // field), or the constructor's call itself when it is handed a temp object
-// made here. A value in a local variable must be released, or handed on
+// made here or, of another package, made one itself (returnsOwner's
+// Holds). A value in a local variable must be released, or handed on
 // (returned, stored, passed to a function that may keep it), on every
 // path from there; one stored in a field of a type of this package must be
 // released by some code of the package through that field when the
@@ -84,6 +85,10 @@ func (c *checker) localOwner(fn ast.Node, g *cfg.CFG, call *ast.CallExpr, callee
 	var starts []start
 	if taken := c.takenTemp(fn, call, callee); taken != nil {
 		starts = append(starts, start{stmt, errVar, fmt.Sprintf("%s %s, handed to %s,", kind, taken.Name(), c.funcName(callee))})
+	} else if callee.Pkg() != c.pass.Pkg && c.res.FreshOwnerHolds(callee) {
+		// The constructor made the object and returns it in the owner
+		// (its returnsOwner fact holds): the value holds it at once.
+		starts = append(starts, start{stmt, errVar, fmt.Sprintf("%s that %s makes", kind, c.funcName(callee))})
 	}
 	ast.PreorderStack(fn, nil, func(n ast.Node, stack []ast.Node) bool {
 		if lit, ok := n.(*ast.FuncLit); ok && ast.Node(lit) != fn {

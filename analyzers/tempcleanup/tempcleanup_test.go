@@ -139,6 +139,15 @@ func TestOwnerValue(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testdatadir.Dir(t), tempcleanup.Analyzer, "tempcleanup/regression_ownercaller")
 }
 
+// Constructors that make a temp directory and return it in a fresh owner,
+// however they fill the owner's field (a composite literal, a field store,
+// a setter, a struct copied in whole, a creating method; through phis and
+// named results), called in their package and from another one (issue
+// 25, ownership on the SSA form).
+func TestOwnerShapes(t *testing.T) {
+	analysistest.Run(t, testdatadir.Dir(t), tempcleanup.Analyzer, "tempcleanup/regression_ownershapes", "tempcleanup/regression_ownershapescaller")
+}
+
 // A temp directory stored into an owner's field through a setter, of the
 // package or of another one (issue 25, fields across methods).
 func TestSetter(t *testing.T) {

@@ -89,7 +89,13 @@
 // value of an owner type on every path that returns one (a composite
 // literal of it, new, either held in a variable and filled field by field,
 // the result of another such function) or nil has the fact returnsOwner:
-// its caller holds the only reference. Both are read from the SSA form,
+// its caller holds the only reference. A value counts as new when it is
+// filled through a setter or a creating method of its type too. The fact
+// says "holding" when the function made a temp object and returns it in
+// the owner's field (ReturnsOwner, ownerresult.go: a composite literal, a
+// field store, a setter, a struct copied in whole, a creating method
+// called on the new value; through phis and named results): its caller
+// owes a releasing call from the call on. Both are read from the SSA form,
 // built only for the methods that make a temp object and the functions
 // that make an owner value or call a function that may return one
 // (creatorssa.go, freshowner.go). A function whose result is an

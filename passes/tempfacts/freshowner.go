@@ -204,12 +204,12 @@ func (r *Result) returnsFresh(sf *ssa.Function, sig *types.Signature, i int) (ow
 func (r *Result) freshValue(v ssa.Value) (o *OwnerType, some bool) {
 	switch x := v.(type) {
 	case *ssa.Alloc:
-		if o := r.allocOwner(x); o != nil && onlyFilled(x) {
+		if o := r.allocOwner(x); o != nil && r.onlyFilled(x, o) {
 			return o, false
 		}
 	case *ssa.UnOp:
 		if a, ok := x.X.(*ssa.Alloc); ok && x.Op == token.MUL {
-			if o := r.allocOwner(a); o != nil && onlyFilled(a) {
+			if o := r.allocOwner(a); o != nil && r.onlyFilled(a, o) {
 				return o, false
 			}
 		}
@@ -242,13 +242,18 @@ func (r *Result) allocOwner(a *ssa.Alloc) *OwnerType {
 	return r.OwnerTypeOf(named)
 }
 
-// onlyFilled reports whether the struct a allocates is only filled (its
-// fields stored and read, a struct made here copied into it) and
-// returned: never stored elsewhere nor handed to a call.
-func onlyFilled(a *ssa.Alloc) bool {
+// onlyFilled reports whether the struct a allocates, of the owner type o,
+// is only filled (its fields stored and read, a struct made here copied
+// into it, a setter or a creating method of o called on it) and returned:
+// never stored elsewhere nor handed to another call.
+func (r *Result) onlyFilled(a *ssa.Alloc, o *OwnerType) bool {
 	for _, ref := range *a.Referrers() {
 		switch ref := ref.(type) {
 		case *ssa.FieldAddr, *ssa.UnOp, *ssa.Return, *ssa.Phi, *ssa.MakeInterface, *ssa.DebugRef, *ssa.BinOp:
+		case *ssa.Call:
+			if !r.fills(ref, a, o) {
+				return false
+			}
 		case *ssa.Store:
 			if ref.Val == a {
 				return false
@@ -267,4 +272,46 @@ func onlyFilled(a *ssa.Alloc) bool {
 		}
 	}
 	return true
+}
+
+// fills reports whether call only fills the struct a, of the owner type
+// o, made here: a setter whose facts say it stores another argument into
+// a field of a (s.setDir(d), fill(s, d)), or a creating method of o with
+// a as its receiver (s.init()), given a nowhere else.
+func (r *Result) fills(call *ssa.Call, a *ssa.Alloc, o *OwnerType) bool {
+	c := call.Common()
+	if c.IsInvoke() || c.StaticCallee() == nil {
+		return false
+	}
+	obj, _ := c.StaticCallee().Object().(*types.Func)
+	if obj == nil {
+		return false
+	}
+	off := 0
+	if c.StaticCallee().Signature.Recv() != nil {
+		off = 1
+	}
+	at := -2 // the parameter a is given to; -1 the receiver
+	for i, arg := range c.Args {
+		if arg != a {
+			continue
+		}
+		if at != -2 {
+			return false // given twice
+		}
+		at = i - off
+	}
+	if at == -1 {
+		if named := receiverType(obj); named != nil && named.Origin() == ownerNamed(a.Type().(*types.Pointer).Elem()).Origin() && slices.Contains(o.Creators, obj.Name()) {
+			return true
+		}
+	}
+	if sets := r.fieldSetsOf(obj); sets != nil {
+		for _, s := range sets.Sets {
+			if s.Into == at && s.Param != at {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -87,7 +87,8 @@ func (f *ownsTemp) String() string {
 type returnsOwner struct {
 	Result int
 	// Holds says the function made a temp object and returns it in the
-	// owner's field (ownerresult.go), so the value holds one at once.
+	// owner's field (ownerresult.go), so the value holds one at once:
+	// the caller owes a release from the call on.
 	Holds bool
 	// Some: the result is an interface that the function gives values
 	// of types that own nothing on other paths.
@@ -101,6 +102,9 @@ func (f *returnsOwner) String() string {
 	s := fmt.Sprintf("returnsOwner(%d %s", f.Result, f.Owner.Name)
 	if f.Some {
 		s += " on some paths"
+	}
+	if f.Holds {
+		s += ", holding"
 	}
 	return s + ")"
 }
@@ -382,12 +386,27 @@ func (r *Result) exportOwners(pass *analysis.Pass) {
 	}
 	for fn := range r.decls {
 		if f := r.computeFreshOwnerMemo(fn); f != nil {
-			if len(f.Owner.Partial) > 0 {
-				f.Holds = r.ReturnsOwner(fn) != nil // asked only where it matters
-			}
+			f.Holds = r.holdsReleased(fn, &f.Owner)
 			pass.ExportObjectFact(fn, f)
 		}
 	}
+}
+
+// holdsReleased reports whether fn returns a temp object it made in a field
+// of its owner result that one of o's releasers removes: a caller that
+// calls none leaves it on disk. An object in a field no releaser removes
+// is the constructor's own finding (a field no method removes).
+func (r *Result) holdsReleased(fn *types.Func, o *OwnerType) bool {
+	ro := r.ReturnsOwner(fn)
+	if ro == nil {
+		return false
+	}
+	for m := range r.FieldReleasers(ro.Field) {
+		if receiverType(m) != nil && slices.Contains(o.Releasers, m.Name()) {
+			return true
+		}
+	}
+	return false
 }
 
 // ownerTakenErr returns the error variable of a call of fn, a constructor

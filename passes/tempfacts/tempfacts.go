@@ -205,13 +205,15 @@ type Result struct {
 	listMemo     map[*types.Func]*returnsTempList
 	releasesMemo map[*types.Func]*releases
 	ownerResults map[*types.Func]*OwnerResult // ownerresult.go
-	borrowsMemo  map[*types.Func]*borrows
-	takesMemo    map[*types.Func]*takes
-	insideMemo   map[*types.Func]*keepsInside
-	exitsMemo    map[*types.Func]*exitsOnError // exitsonerror.go
-	failsMemo    map[*types.Func]*failsTest    // failstest.go
-	mayFailMemo  map[*types.Func]bool          // failstest.go: the pre-pass
-	failsPkg     *ssa.Package                  // failstest.go: the bodies the pre-pass keeps
+	// ownerresult.go: the functions whose SSA forms are built together.
+	ownerResultCands []*types.Func
+	borrowsMemo      map[*types.Func]*borrows
+	takesMemo        map[*types.Func]*takes
+	insideMemo       map[*types.Func]*keepsInside
+	exitsMemo        map[*types.Func]*exitsOnError // exitsonerror.go
+	failsMemo        map[*types.Func]*failsTest    // failstest.go
+	mayFailMemo      map[*types.Func]bool          // failstest.go: the pre-pass
+	failsPkg         *ssa.Package                  // failstest.go: the bodies the pre-pass keeps
 	// releasepaths.go: the fields that removals name and the functions
 	// that select them, the bodies kept for the question, the judgements.
 	fieldUsers   map[*types.Var][]*types.Func

@@ -18,5 +18,6 @@ func TestFacts(t *testing.T) {
 		"tempcleanup/regression_takesomepaths", "tempcleanup/regression_paramflow", "tempcleanup/exitlib",
 		"tempcleanup/regression_callersvaluelib", "tempcleanup/regression_ownerlib",
 		"tempcleanup/regression_outparamlib", "tempcleanup/regression_namelistlib",
-		"tempcleanup/regression_ownerssa", "tempcleanup/regression_setterlib", "tempcleanup/regression_generichelperslib")
+		"tempcleanup/regression_ownerssa", "tempcleanup/regression_setterlib", "tempcleanup/regression_generichelperslib",
+		"tempcleanup/regression_ownershapeslib")
 }

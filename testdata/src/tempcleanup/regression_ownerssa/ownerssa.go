@@ -70,7 +70,7 @@ type Copy struct { // want Copy:"ownsTemp\\(dir, releasers Close\\)"
 	dir string
 }
 
-func (c *Copy) Clone() (*Copy, error) { // want Clone:"returnsOwner\\(0 ownerssa.Copy\\)"
+func (c *Copy) Clone() (*Copy, error) { // want Clone:"returnsOwner\\(0 ownerssa.Copy, holding\\)"
 	d, err := os.MkdirTemp("", "copy")
 	if err != nil {
 		return nil, err
