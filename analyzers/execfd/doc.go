@@ -181,7 +181,11 @@
 //   - a started command stored in an unexported struct field that no
 //     function of the package waits for (or hands on), reported at the
 //     store: "field child of server holds the child started by
-//     cmd.Start, but no function of the package waits for it";
+//     cmd.Start, but no function of the package waits for it". An
+//     unexported package-level variable is such a field of the package:
+//     a reloader's restart that keeps the child in one ("appProcess =
+//     cmd.Process", "appCmd = exec.Command(bin); appCmd.Start()") and a
+//     stop that only kills or signals it leave a zombie per restart;
 //   - a descriptor that the package opens and keeps in an unexported
 //     struct field (a file, a listener's or connection's File duplicate,
 //     a slice of them: s.files = []*os.File{f}), that some function hands

@@ -21,7 +21,7 @@ func TestFiles(t *testing.T) {
 }
 
 func TestWait(t *testing.T) {
-	analysistest.Run(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/wait", "execfd/detached", "execfd/mainreturn", "execfd/startprocess", "execfd/forkexec", "execfd/startprocesstest", "execfd/cmdfield")
+	analysistest.Run(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/wait", "execfd/detached", "execfd/mainreturn", "execfd/startprocess", "execfd/forkexec", "execfd/startprocesstest", "execfd/cmdfield", "execfd/cmdglobal")
 }
 
 func TestShell(t *testing.T) {

@@ -17,9 +17,13 @@ import (
 // must wait for the field, or hand it on. Storing the command is a
 // hand-off only if that happens somewhere; a field that nothing ever waits
 // for is reported at the store. Only unexported fields are judged: an
-// exported one may be waited for by another package.
+// exported one may be waited for by another package. An unexported
+// package-level variable is a field of the package itself: "appProcess =
+// cmd.Process" in a restart, with only a Signal in the stop, leaves a
+// zombie per restart.
 
-// A store is an assignment of a command to a struct field.
+// A store is an assignment of a command to a struct field, or to a
+// package-level variable (field is the variable, owner nil).
 type store struct {
 	at    ast.Node // the assignment or the composite literal's element
 	field *types.Var
@@ -28,7 +32,8 @@ type store struct {
 
 // fieldStore returns the store when the use id is the value assigned to a
 // field of a struct: "s.child = cmd", "&server{child: cmd}", or appended
-// to a slice field: "s.children = append(s.children, cmd)".
+// to a slice field: "s.children = append(s.children, cmd)"; or to a
+// package-level variable of the package: "current = cmd".
 func fieldStore(info *types.Info, id ast.Expr, stack []ast.Node) *store {
 	i, child := outsideParens(stack, id)
 	if i < 0 {
@@ -49,6 +54,12 @@ func fieldStore(info *types.Info, id ast.Expr, stack []ast.Node) *store {
 		j := indexOf(p.Rhs, child.(ast.Expr))
 		if j < 0 || len(p.Lhs) != len(p.Rhs) {
 			return nil
+		}
+		if v := packageVar(info, p.Lhs[j]); v != nil {
+			if !holdsChild(v.Type()) {
+				return nil // an interface or a struct: not followed
+			}
+			return &store{at: p, field: v}
 		}
 		sel, ok := ast.Unparen(p.Lhs[j]).(*ast.SelectorExpr)
 		if !ok {
@@ -81,9 +92,35 @@ func fieldStore(info *types.Info, id ast.Expr, stack []ast.Node) *store {
 	return nil
 }
 
+// holdsChild reports whether a variable of type t holds a child the
+// package follows: an *exec.Cmd, an *os.Process, or a slice of either.
+func holdsChild(t types.Type) bool {
+	if sl, ok := t.Underlying().(*types.Slice); ok {
+		t = sl.Elem()
+	}
+	return isCmd(t) || isNamed(t, "os", "Process")
+}
+
+// packageVar returns the package-level variable that e names, or nil.
+func packageVar(info *types.Info, e ast.Expr) *types.Var {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, ok := info.Uses[id].(*types.Var)
+	if !ok || v.IsField() || v.Pkg() == nil || v.Parent() != v.Pkg().Scope() {
+		return nil
+	}
+	return v
+}
+
 // sameField reports whether a and b select the same field of the same
-// variable: s.children, s.children.
+// variable: s.children, s.children; or name the same package-level
+// variable.
 func sameField(info *types.Info, a, b ast.Expr) bool {
+	if va := packageVar(info, a); va != nil {
+		return va == packageVar(info, b)
+	}
 	sa, ok1 := ast.Unparen(a).(*ast.SelectorExpr)
 	sb, ok2 := ast.Unparen(b).(*ast.SelectorExpr)
 	if !ok1 || !ok2 || info.Uses[sa.Sel] != info.Uses[sb.Sel] {
@@ -123,7 +160,7 @@ func (c *checker) ownedFields() *ownedFields {
 	}
 	// A callback given the command may wait for it: function values
 	// keep what they are given.
-	fields := fieldflow.Analyze(prog.Package(), prog.Functions(), tracked, fieldflow.Policy{Foreign: c.foreignUse})
+	fields := fieldflow.Analyze(prog.Package(), prog.Functions(), tracked, fieldflow.Policy{Foreign: c.foreignUse, Globals: true})
 	for v, f := range fields {
 		o.released[v] = f.Released()
 		o.made[v] = f.Owned()
@@ -152,6 +189,10 @@ func (fn *fun) checkStores(cmd *command) {
 	}
 	fn.c.fieldsReported[st.field.Origin()] = true
 	owner := typeName(st.owner)
+	holder, where := "field "+st.field.Name()+" of "+owner, "a method of "+owner+", such as its Close or Stop,"
+	if !st.field.IsField() {
+		holder, where = "package variable "+st.field.Name(), "the function that stops it,"
+	}
 	wait := st.field.Name() + ".Wait"
 	if isNamed(st.field.Type(), "os", "Process") {
 		wait = st.field.Name() + ".Wait, or Release to detach it"
@@ -163,8 +204,8 @@ func (fn *fun) checkStores(cmd *command) {
 	}
 	fn.c.r.Report(analysis.Diagnostic{
 		Pos: st.at.Pos(), End: st.at.End(),
-		Message: fmt.Sprintf("field %s of %s %s started by %s.Start, but no function of the package %s: once %s exits it stays a zombie until the parent exits (unless the process reaps every child itself); %s (%s) in a method of %s, such as its Close or Stop, after it is told to exit (its input closed, or Kill): Wait blocks while the child runs",
-			st.field.Name(), owner, holds, cmd.v.Name(), it, one, them, wait, owner),
+		Message: fmt.Sprintf("%s %s started by %s.Start, but no function of the package %s: once %s exits it stays a zombie until the parent exits (unless the process reaps every child itself); %s (%s) in %s after it is told to exit (its input closed, or Kill): Wait blocks while the child runs",
+			holder, holds, cmd.v.Name(), it, one, them, wait, where),
 	})
 }
 

@@ -70,11 +70,15 @@ func (a *analysis) creation(v ssa.Value, fn *ssa.Function, field *types.Var, see
 	return nil
 }
 
-// isLoadOf reports whether v is a load of the field.
+// isLoadOf reports whether v is a load of the field (a struct field, or a
+// package-level variable).
 func isLoadOf(v ssa.Value, field *types.Var) bool {
 	l, ok := v.(*ssa.UnOp)
 	if !ok {
 		return false
+	}
+	if g, ok := l.X.(*ssa.Global); ok {
+		return g.Object() == field // a package-level variable
 	}
 	fa, ok := l.X.(*ssa.FieldAddr)
 	if !ok {

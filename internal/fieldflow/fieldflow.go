@@ -3,7 +3,9 @@
 // where the value read from it goes (to a child process, to a release such
 // as Close or Wait, to other code), whatever the shape of the code in
 // between: a slice literal, an append, a range loop, an interface, a
-// closure, a helper that closes its parameter.
+// closure, a helper that closes its parameter. With Policy.Globals, the
+// package's own variables are followed the same way: a package-level
+// variable is a field of the package.
 //
 // A struct that keeps a resource in a field takes over the duty to release
 // it: some function of the package must release the field's value or hand
@@ -116,6 +118,10 @@ type Policy struct {
 	// so a callee that released it would leave the field holding a
 	// released resource. When false, the call may keep it.
 	FuncValuesBorrow bool
+	// Globals follows the package-level variables for which tracked
+	// returns true as well: a variable of the package is a field of the
+	// package itself, with the same duty to release what it holds.
+	Globals bool
 }
 
 // A Flow follows values through the functions of one package: the
@@ -150,6 +156,9 @@ func (fl *Flow) Fields(tracked func(*types.Var) bool) map[*types.Var]*Field {
 					if f := a.field(instr.X.Type(), instr.Field); f != nil {
 						a.record(f, a.follow(instr, fn, recvName(instr.X)))
 					}
+				}
+				if a.pol.Globals {
+					a.globalUses(fn, instr)
 				}
 			}
 		}
@@ -302,4 +311,51 @@ func recvName(v ssa.Value) string {
 func isNil(v ssa.Value) bool {
 	c, ok := v.(*ssa.Const)
 	return ok && c.IsNil()
+}
+
+// globalUses handles the operands of instr that are tracked package-level
+// variables of the package. An *ssa.Global keeps no referrers, so each
+// instruction is asked what it does with the variable's address: a store
+// into it, a load from it, or the address itself going elsewhere.
+func (a *analysis) globalUses(fn *ssa.Function, instr ssa.Instruction) {
+	var ops [8]*ssa.Value
+	for _, op := range instr.Operands(ops[:0]) {
+		g, ok := (*op).(*ssa.Global)
+		if !ok || g.Pkg != a.pkg {
+			continue
+		}
+		v, ok := g.Object().(*types.Var)
+		if !ok || a.tracked == nil || !a.tracked(v) {
+			continue
+		}
+		f := a.fields[v]
+		if f == nil {
+			f = &Field{Var: v}
+			a.fields[v] = f
+		}
+		at := Site{Pos: instr.Pos(), Func: fn}
+		switch instr := instr.(type) {
+		case *ssa.Store:
+			if instr.Addr != g {
+				f.Escapes = append(f.Escapes, at)
+				continue
+			}
+			st := Store{Site: at}
+			if isNil(instr.Val) {
+				st.Nil = true
+			} else {
+				st.Created = a.creation(instr.Val, fn, v, make(map[ssa.Value]bool))
+			}
+			f.Stores = append(f.Stores, st)
+		case *ssa.UnOp:
+			if instr.Op == token.MUL {
+				a.record(f, a.follow(instr, fn, ""))
+			}
+		case *ssa.FieldAddr, *ssa.IndexAddr, *ssa.DebugRef:
+			// a part of a struct or array variable: the field's own
+			// record follows it
+		default:
+			f.Escapes = append(f.Escapes, at)
+		}
+	}
 }

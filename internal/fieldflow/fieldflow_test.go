@@ -76,6 +76,32 @@ func startClosing(c *exec.Cmd) error {
 	}
 	return nil
 }
+
+// Package-level variables, followed with Policy.Globals.
+var (
+	logFile *os.File
+	appCmd  *exec.Cmd
+	logs    []*os.File
+)
+
+func startApp() error {
+	f, err := os.Create("/tmp/app.log")
+	if err != nil {
+		return err
+	}
+	logFile = f
+	logs = append(logs, f)
+	appCmd = exec.Command("app")
+	appCmd.Stdout = logFile
+	return appCmd.Start()
+}
+
+func stopApp() {
+	killOnly(appCmd)
+	for _, f := range logs {
+		f.Close()
+	}
+}
 `
 
 func build(t *testing.T) (*ssa.Package, []*ssa.Function) {
@@ -153,6 +179,35 @@ func TestParam(t *testing.T) {
 	} {
 		if got := flow.Param(pkg.Func(tc.fn), 0); got != tc.want {
 			t.Errorf("%s: %b, want %b", tc.fn, got, tc.want)
+		}
+	}
+}
+
+func TestGlobals(t *testing.T) {
+	pkg, funcs := build(t)
+	global := func(name string) *types.Var { return pkg.Pkg.Scope().Lookup(name).(*types.Var) }
+	all := func(v *types.Var) bool { return true }
+	if fields := fieldflow.Analyze(pkg, funcs, all, fieldflow.Policy{}); fields[global("appCmd")] != nil {
+		t.Errorf("appCmd followed without Policy.Globals")
+	}
+	fields := fieldflow.Analyze(pkg, funcs, all, fieldflow.Policy{Globals: true})
+	for _, tc := range []struct {
+		name             string
+		owned, released  bool
+		children, stores int
+	}{
+		{"logFile", true, false, 1, 1}, // created, handed to the child, never closed
+		{"appCmd", true, false, 0, 1},  // made by exec.Command, only killed
+		{"logs", true, true, 0, 1},     // appended to, each element closed by stopApp
+	} {
+		f := fields[global(tc.name)]
+		if f == nil {
+			t.Errorf("%s: not followed", tc.name)
+			continue
+		}
+		if f.Owned() != tc.owned || f.Released() != tc.released || len(f.Children) != tc.children || len(f.Stores) != tc.stores {
+			t.Errorf("%s: owned %v released %v children %d stores %d, want %v %v %d %d",
+				tc.name, f.Owned(), f.Released(), len(f.Children), len(f.Stores), tc.owned, tc.released, tc.children, tc.stores)
 		}
 	}
 }

@@ -206,6 +206,10 @@ func (a *analysis) store(st *ssa.Store, push func(ssa.Value), u *uses, site func
 		if a.field(addr.X.Type(), addr.Field) != nil && sameField(addr, st.Val) {
 			return // s.files = append(s.files, f): still the field
 		}
+	case *ssa.Global:
+		if a.pol.Globals && appendsToGlobal(addr, st.Val) {
+			return // files = append(files, f): still the variable
+		}
 	case *ssa.IndexAddr:
 		if alloc, ok := addr.X.(*ssa.Alloc); ok {
 			push(alloc) // []*os.File{f}: the literal's array holds it
@@ -223,19 +227,36 @@ func (a *analysis) store(st *ssa.Store, push func(ssa.Value), u *uses, site func
 // sameField reports whether v was computed from a load of the field that
 // addr addresses (an append to it).
 func sameField(addr *ssa.FieldAddr, v ssa.Value) bool {
-	call, ok := v.(*ssa.Call)
-	if !ok {
-		return false
-	}
-	if b, ok := call.Call.Value.(*ssa.Builtin); !ok || b.Name() != "append" || len(call.Call.Args) == 0 {
-		return false
-	}
-	l, ok := call.Call.Args[0].(*ssa.UnOp)
-	if !ok || l.Op != token.MUL {
+	l := appendedLoad(v)
+	if l == nil {
 		return false
 	}
 	fa, ok := l.X.(*ssa.FieldAddr)
 	return ok && fa.Field == addr.Field && types.Identical(fa.X.Type(), addr.X.Type())
+}
+
+// appendsToGlobal reports whether v was computed from a load of the
+// package-level variable g (an append to it).
+func appendsToGlobal(g *ssa.Global, v ssa.Value) bool {
+	l := appendedLoad(v)
+	return l != nil && l.X == g
+}
+
+// appendedLoad returns the load that v appends to when v is
+// append(*addr, ...), or nil.
+func appendedLoad(v ssa.Value) *ssa.UnOp {
+	call, ok := v.(*ssa.Call)
+	if !ok {
+		return nil
+	}
+	if b, ok := call.Call.Value.(*ssa.Builtin); !ok || b.Name() != "append" || len(call.Call.Args) == 0 {
+		return nil
+	}
+	l, ok := call.Call.Args[0].(*ssa.UnOp)
+	if !ok || l.Op != token.MUL {
+		return nil
+	}
+	return l
 }
 
 // childField reports whether field i of the struct type t hands its
