@@ -340,6 +340,27 @@ func (r *Result) ownsNothing(t types.Type) bool {
 	return r.OwnerTypeOf(named) == nil
 }
 
+// importOwnerType imports the ownsTemp fact of t's named type when
+// another package declares it, once; a type without one owns nothing
+// (recorded as nil).
+func (r *Result) importOwnerType(pass *analysis.Pass, t types.Type) {
+	named := ownerNamed(t)
+	if named == nil || named.Obj().Pkg() == nil || named.Obj().Pkg() == r.pkg {
+		return
+	}
+	tn := named.Origin().Obj()
+	if _, done := r.importedOwners[tn]; done {
+		return
+	}
+	var ot ownsTemp
+	if pass.ImportObjectFact(tn, &ot) {
+		o := OwnerType(ot)
+		r.importedOwners[tn] = &o
+	} else {
+		r.importedOwners[tn] = nil
+	}
+}
+
 // importOwner imports the returnsOwner fact of fn, a function of another
 // package (it carries its owner type), and the ownsTemp facts of the
 // named types fn returns: a type without one owns nothing.
@@ -349,21 +370,7 @@ func (r *Result) importOwner(pass *analysis.Pass, fn *types.Func) {
 		return
 	}
 	for i := 0; i < sig.Results().Len(); i++ {
-		named := ownerNamed(sig.Results().At(i).Type())
-		if named == nil || named.Obj().Pkg() == nil || named.Obj().Pkg() == r.pkg {
-			continue
-		}
-		tn := named.Origin().Obj()
-		if _, done := r.importedOwners[tn]; done {
-			continue
-		}
-		var ot ownsTemp
-		if pass.ImportObjectFact(tn, &ot) {
-			o := OwnerType(ot)
-			r.importedOwners[tn] = &o
-		} else {
-			r.importedOwners[tn] = nil
-		}
+		r.importOwnerType(pass, sig.Results().At(i).Type())
 	}
 	var ro returnsOwner
 	if pass.ImportObjectFact(fn, &ro) && ro.Result < sig.Results().Len() {

@@ -386,20 +386,6 @@ func (r *Result) importSetOwners(pass *analysis.Pass, fn *types.Func, f *setsFie
 		} else {
 			t = sig.Params().At(s.Into).Type()
 		}
-		named := ownerNamed(t)
-		if named == nil || named.Obj().Pkg() == nil || named.Obj().Pkg() == r.pkg {
-			continue
-		}
-		tn := named.Origin().Obj()
-		if _, done := r.importedOwners[tn]; done {
-			continue
-		}
-		var ot ownsTemp
-		if pass.ImportObjectFact(tn, &ot) {
-			o := OwnerType(ot)
-			r.importedOwners[tn] = &o
-		} else {
-			r.importedOwners[tn] = nil
-		}
+		r.importOwnerType(pass, t)
 	}
 }
