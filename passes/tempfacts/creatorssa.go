@@ -79,14 +79,8 @@ func (r *Result) creationsIn(fn *types.Func) map[token.Pos]*Creation {
 // in sf (or in a function literal inside it) makes reaches a store into
 // field f.
 func (r *Result) storesCreation(sf *ssa.Function, f *types.Var, creations map[token.Pos]*Creation) bool {
-	var work []ssa.Value
-	seen := make(map[ssa.Value]bool)
-	push := func(v ssa.Value) {
-		if v != nil && !seen[v] && len(seen) < 1000 {
-			seen[v] = true
-			work = append(work, v)
-		}
-	}
+	var w valueWork
+	push := w.push
 	for _, fn := range append([]*ssa.Function{sf}, allAnon(sf)...) {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
@@ -102,9 +96,11 @@ func (r *Result) storesCreation(sf *ssa.Function, f *types.Var, creations map[to
 			}
 		}
 	}
-	for len(work) > 0 {
-		v := work[len(work)-1]
-		work = work[:len(work)-1]
+	for {
+		v, ok := w.next()
+		if !ok {
+			break
+		}
 		refs := v.Referrers()
 		if refs == nil {
 			continue
@@ -135,11 +131,7 @@ func (r *Result) storesCreation(sf *ssa.Function, f *types.Var, creations map[to
 					push(binding(addr))
 				}
 			case *ssa.MakeClosure:
-				for i, b := range ref.Bindings {
-					if b == v {
-						push(ref.Fn.(*ssa.Function).FreeVars[i])
-					}
-				}
+				w.pushCaptured(ref, v)
 			case *ssa.FieldAddr, *ssa.IndexAddr:
 				// An address inside v: what it reads is another value.
 			case *ssa.Call:

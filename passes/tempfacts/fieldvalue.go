@@ -124,3 +124,41 @@ func (r *Result) nameIn(v ssa.Value, f *types.Var) bool {
 	}
 	return heldIn(call.Call.Args[0], f, make(map[ssa.Value]bool))
 }
+
+// valueWork is the worklist of the SSA value walks that follow an object
+// (creatorssa.go, ownerresult.go): each value once, and at most 1000 of
+// them, so that a pathological body ends the walk rather than the pass.
+type valueWork struct {
+	seen map[ssa.Value]bool
+	work []ssa.Value
+}
+
+func (w *valueWork) push(v ssa.Value) {
+	if w.seen == nil {
+		w.seen = make(map[ssa.Value]bool)
+	}
+	if v != nil && !w.seen[v] && len(w.seen) < 1000 {
+		w.seen[v] = true
+		w.work = append(w.work, v)
+	}
+}
+
+// next pops the next value to visit, false when none is left.
+func (w *valueWork) next() (ssa.Value, bool) {
+	if len(w.work) == 0 {
+		return nil, false
+	}
+	v := w.work[len(w.work)-1]
+	w.work = w.work[:len(w.work)-1]
+	return v, true
+}
+
+// pushCaptured pushes the free variables of the literal mc makes that v
+// is bound to: inside the literal they are v.
+func (w *valueWork) pushCaptured(mc *ssa.MakeClosure, v ssa.Value) {
+	for i, b := range mc.Bindings {
+		if b == v {
+			w.push(mc.Fn.(*ssa.Function).FreeVars[i])
+		}
+	}
+}

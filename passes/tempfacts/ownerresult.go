@@ -227,18 +227,14 @@ func ownerRoot(x ssa.Value) ssa.Value {
 // phis, local cells, captured variables and values computed from it; and
 // returns the instructions on its way that remove it.
 func (r *Result) ownerFills(v ssa.Value, c *Creation) (fills []ownerFill, removals []ssa.Instruction) {
-	var work []ssa.Value
-	seen := make(map[ssa.Value]bool)
-	push := func(v ssa.Value) {
-		if v != nil && !seen[v] && len(seen) < 1000 {
-			seen[v] = true
-			work = append(work, v)
-		}
-	}
+	var w valueWork
+	push := w.push
 	push(v)
-	for len(work) > 0 {
-		v := work[len(work)-1]
-		work = work[:len(work)-1]
+	for {
+		v, ok := w.next()
+		if !ok {
+			break
+		}
 		refs := v.Referrers()
 		if refs == nil {
 			continue
@@ -260,11 +256,7 @@ func (r *Result) ownerFills(v ssa.Value, c *Creation) (fills []ownerFill, remova
 					push(binding(addr))
 				}
 			case *ssa.MakeClosure:
-				for i, b := range ref.Bindings {
-					if b == v {
-						push(ref.Fn.(*ssa.Function).FreeVars[i])
-					}
-				}
+				w.pushCaptured(ref, v)
 			case *ssa.FieldAddr, *ssa.IndexAddr:
 			case ssa.CallInstruction:
 				if set := r.setterFills(ref.Common(), v); len(set) > 0 {
@@ -352,22 +344,18 @@ func (r *Result) ownerReturned(sf *ssa.Function, sig *types.Signature, fill owne
 			return nil
 		}
 	}
-	var work []ssa.Value
-	seen := make(map[ssa.Value]bool)
-	push := func(v ssa.Value) {
-		if v != nil && !seen[v] && len(seen) < 1000 {
-			seen[v] = true
-			work = append(work, v)
-		}
-	}
+	var w valueWork
+	push := w.push
 	push(fill.owner)
 	var releasers map[*types.Func]bool
 	var rets []*ssa.Return
 	var results []int
 	var released []ssa.Instruction
-	for len(work) > 0 {
-		v := work[len(work)-1]
-		work = work[:len(work)-1]
+	for {
+		v, ok := w.next()
+		if !ok {
+			break
+		}
 		for _, ref := range *v.Referrers() {
 			switch ref := ref.(type) {
 			case *ssa.Return:
