@@ -138,6 +138,15 @@
 // literal nil ("return f, nil" hands f to the caller, or leaks it); for
 // another error variable, every return unless the path has found it nil
 // ("if err != nil { return err }" taken earlier, nothing assigned since).
+// A deferred function literal reads what it captures when it runs, after
+// the return has assigned the results: one that removes the object
+// through a named result ("defer func() { if err != nil {
+// os.RemoveAll(dir) } }()" with dir a result) removes nothing at a return
+// that gives that result a constant ("return "", err": docker's
+// writeTempDockerfile), and the object stays on disk there. A deferred
+// call whose argument is the result (defer os.RemoveAll(dir)) took its
+// value at the defer statement, and a literal that removes a local copy
+// of the name is not affected.
 //
 // A function that makes a directory at a random name itself — a name
 // whose last element is random (math/rand, crypto/rand, a buffer

@@ -460,6 +460,11 @@ func (c *checker) reportLeak(fn ast.Node, cr *tempfacts.Creation, a *tempfacts.A
 		// sets only to constants, which this return leaves unset.
 		c.reportFlagLeak(cr, name, l, strictOnly)
 		return
+	case l.Overwrites != nil:
+		// overwrittenresult.go: the deferred removal reads a named
+		// result that this return sets to a constant.
+		c.reportOverwrittenLeak(fn, cr, name, l, leaks, strictOnly)
+		return
 	case l.Guarded:
 		// The author removes it on failure: the path is one where the
 		// error the removal tests is nil. Adding another removal would

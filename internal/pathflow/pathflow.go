@@ -132,6 +132,11 @@ type Action struct {
 	// Guard is, for Deferred, the condition ("err != nil" on a variable
 	// that is not a result) under which the release runs, or nil.
 	Guard ast.Expr
+	// Via is, for Deferred, 1 + the index of the named result through
+	// which every release in the deferred function literal reaches the
+	// resource (it reads that result when it runs, after a return has
+	// assigned it: overwritten.go); 0 when there is none.
+	Via int
 }
 
 // An ExitKind says how a path leaves the function.
@@ -306,6 +311,12 @@ type Leak struct {
 	// err != nil" was registered on the path but does not run at this
 	// return: err is nil there (a shadowed err was returned, or nil).
 	Guarded bool
+	// Overwrites is, for a Return leak, the named result through which
+	// the deferred release registered on the path reaches the resource,
+	// when this return gives that result a constant ("return "", err"):
+	// the release runs after the assignment and finds no resource
+	// (overwritten.go).
+	Overwrites *types.Var
 	// Flag is, for a Return leak, the condition on a flag variable (one
 	// the function sets only to constants) under which a deferred
 	// release runs, when the path knows it is false at this return
@@ -433,6 +444,9 @@ type state struct {
 	// (only with Query.NoteUnchecked); reassigned: the creation's error
 	// variable was assigned again before that.
 	checked, reassigned bool
+	// deferredVia and guardVia are the Action.Via of the releases in
+	// deferred and in onError or guard.
+	deferredVia, guardVia int
 }
 
 type visit struct {
@@ -441,6 +455,7 @@ type visit struct {
 	deferred bool
 	onError  int
 	guard    ast.Expr
+	via      [2]int
 	err      *types.Var
 	errKind  errKind
 	obj      bool
@@ -452,7 +467,7 @@ type visit struct {
 }
 
 func (st *state) key(b *cfg.Block, i int) visit {
-	return visit{block: b.Index, from: i, deferred: st.deferred != nil, onError: st.onError, guard: st.guard, err: st.err, errKind: st.errKind,
+	return visit{block: b.Index, from: i, deferred: st.deferred != nil, onError: st.onError, guard: st.guard, via: [2]int{st.deferredVia, st.guardVia}, err: st.err, errKind: st.errKind,
 		obj: st.obj != nil, entered: st.entered, derived: st.derived, conds: st.conds, checked: st.checked, reassign: st.reassigned}
 }
 
@@ -615,10 +630,10 @@ func (s *search) walk(b *cfg.Block, i int, st state) {
 			switch {
 			case a.OnError > 0 || a.Guard != nil:
 				if st.onError == 0 && st.guard == nil {
-					st.onError, st.guard = a.OnError, a.Guard
+					st.onError, st.guard, st.guardVia = a.OnError, a.Guard, a.Via
 				}
 			case st.deferred == nil:
-				st.deferred = n
+				st.deferred, st.deferredVia = n, a.Via
 			}
 		case Succeeds:
 			if a.Err != nil && st.errKind != errOfRelease {
@@ -650,13 +665,26 @@ func (s *search) exit(b *cfg.Block, st state) {
 	last := b.Nodes[len(b.Nodes)-1]
 	switch last := last.(type) {
 	case *ast.ReturnStmt:
-		covered := st.deferred != nil && !s.skipsGuardedDefer(st, last) || s.guardRuns(&st, last)
+		// A deferred release that reads a named result finds what the
+		// return put there (overwritten.go).
+		deferredRuns := st.deferred != nil && !s.skipsGuardedDefer(st, last)
+		guardRuns := s.guardRuns(&st, last)
+		lostDeferred, lostGuarded := s.overwritten(last, st.deferredVia), s.overwritten(last, st.guardVia)
+		covered := deferredRuns && lostDeferred == nil || guardRuns && lostGuarded == nil
 		if !covered {
+			var overwritten *types.Var
+			switch {
+			case deferredRuns:
+				overwritten = lostDeferred
+			case guardRuns:
+				overwritten = lostGuarded
+			}
 			var flag ast.Expr
-			if st.deferred == nil && st.onError == 0 && st.guard != nil && s.flagVar(st.guard) != nil {
+			if overwritten == nil && st.deferred == nil && st.onError == 0 && st.guard != nil && s.flagVar(st.guard) != nil {
 				flag = st.guard
 			}
-			s.leak(Leak{Node: last, Kind: Return, Guarded: st.deferred == nil && (st.onError > 0 || st.guard != nil) && flag == nil, Flag: flag,
+			s.leak(Leak{Node: last, Kind: Return, Overwrites: overwritten,
+				Guarded: overwritten == nil && st.deferred == nil && (st.onError > 0 || st.guard != nil) && flag == nil, Flag: flag,
 				Unchecked: s.q.NoteUnchecked && !st.checked, ErrReassigned: s.q.NoteUnchecked && !st.checked && st.reassigned})
 		}
 	case *ast.ExprStmt:
@@ -886,6 +914,7 @@ func (s *search) scan(n ast.Node) Action {
 					a := Action{Effect: effect(deferred)}
 					if deferred {
 						a.OnError, a.Guard = s.errorGuard(m)
+						a.Via = s.releaseVia(m)
 					}
 					better(a)
 				} else if s.q.Registers != nil && s.q.Registers(p) {

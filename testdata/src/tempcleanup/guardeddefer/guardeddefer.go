@@ -14,10 +14,11 @@ func makeTemp(d []byte) (f *os.File, err error) {
 	if err != nil {
 		return nil, err
 	}
+	tmp := f // "return nil, err" sets f to nil before the deferred call reads it
 	defer func() {
 		if err != nil {
-			f.Close()
-			os.Remove(f.Name())
+			tmp.Close()
+			os.Remove(tmp.Name())
 		}
 	}()
 	if _, err = f.Write(d); err != nil {

@@ -58,10 +58,10 @@ func createTempFixed(prefix string, d []byte) (name string, err error) {
 			return "", err
 		}
 	}
+	created := name // the returns below set name to "" before the deferred call reads it
 	defer func() {
 		if err != nil {
-			os.Remove(name)
-			name = ""
+			os.Remove(created)
 		}
 	}()
 	defer f.Close()
@@ -154,10 +154,10 @@ func createTempOfFixed[D ~[]byte](prefix string, d D) (name string, err error) {
 			return "", err
 		}
 	}
+	created := name // the returns below set name to "" before the deferred call reads it
 	defer func() {
 		if err != nil {
-			os.Remove(name)
-			name = ""
+			os.Remove(created)
 		}
 	}()
 	defer f.Close()
