@@ -22,7 +22,10 @@
 //     argument on every path (a helper that removes only on success does
 //     not count); or
 //   - handed off: returned to the caller (a naked return of a named result
-//     counts), stored into a field, a global, a map, a slice or a channel,
+//     counts), stored into a field, a global, a map, a slice or a channel
+//     (not a local argument list, written as one literal or grown with
+//     args = append(args, "-o", dir), that is only run in place or given to
+//     a function that keeps nothing: the list goes nowhere),
 //     named in the environment (os.Setenv: process-wide, and inherited by
 //     the children started afterwards, as a daemonized copy of the program
 //     that reads a key file and removes it; not when the function defers

@@ -23,8 +23,10 @@ import (
 // to the package's command runner). Any other use (returned, stored,
 // given to other code, captured by a value that escapes) may keep it.
 // The same holds for a composite value assigned to a local variable (a
-// slice of arguments holding the temp name): it is no hand-off when it
-// never leaves.
+// slice of arguments holding the temp name), and for a list declared
+// empty (var args []string, make) or as a literal and grown in its own
+// variable (args = append(args, "-o", dir), nerdctl's builder): it is no
+// hand-off when it never leaves.
 
 // syncCmdMethods are the methods of exec.Cmd that return only once the
 // child has exited, or that start nothing.
@@ -89,9 +91,54 @@ func (t *Tracker) usedInPlace(id *ast.Ident, stack []ast.Node) bool {
 		}
 		return false
 	case *ast.CallExpr:
+		if selfAppend(t.info, parent, stack[:len(stack)-1]) == t.info.Uses[id] && parent.Args[0] == ast.Expr(id) {
+			return true // args = append(args, ...): the list grows in place
+		}
 		return t.stdBorrower(parent, id) || t.factBorrower(parent, id)
+	case *ast.AssignStmt:
+		for i, lhs := range parent.Lhs {
+			if lhs == ast.Expr(id) && len(parent.Lhs) == len(parent.Rhs) {
+				call, ok := ast.Unparen(parent.Rhs[i]).(*ast.CallExpr)
+				return ok && selfAppend(t.info, call, stack) == t.info.Uses[id]
+			}
+		}
 	}
 	return false // assigned another value (which may be shared), returned, stored
+}
+
+// selfAppend returns the variable v of "v = append(v, ...)" when call is
+// that append and stack ends in its assignment; nil otherwise. Such an
+// append keeps the list in its variable: it grows the variable's own
+// value, which goes nowhere else.
+func selfAppend(info *types.Info, call *ast.CallExpr, stack []ast.Node) *types.Var {
+	as, ok := parentOf(stack).(*ast.AssignStmt)
+	if !ok || len(as.Lhs) != 1 || len(as.Rhs) != 1 || ast.Unparen(as.Rhs[0]) != ast.Expr(call) || len(call.Args) == 0 || call.Ellipsis.IsValid() && len(call.Args) != 2 {
+		return nil
+	}
+	if b, ok := info.Uses[calleeIdent(call)].(*types.Builtin); !ok || b.Name() != "append" {
+		return nil
+	}
+	lhs, ok := ast.Unparen(as.Lhs[0]).(*ast.Ident)
+	first, ok2 := ast.Unparen(call.Args[0]).(*ast.Ident)
+	if !ok || !ok2 {
+		return nil
+	}
+	v, _ := info.Uses[lhs].(*types.Var)
+	if v == nil || info.Uses[first] != types.Object(v) {
+		return nil
+	}
+	return v
+}
+
+// isMake reports whether e is a call of the builtin make: a new slice or
+// map of the variable's own.
+func isMake(info *types.Info, e ast.Expr) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	b, ok := info.Uses[calleeIdent(call)].(*types.Builtin)
+	return ok && b.Name() == "make"
 }
 
 // factBorrower reports whether arg is an argument of a function of the
@@ -138,12 +185,21 @@ func (t *Tracker) freshValue(v *types.Var) bool {
 		default:
 			return true
 		}
+		if len(rhs) == 0 {
+			// var args []string: the zero value is the variable's own.
+			for _, l := range lhs {
+				if id, ok := l.(*ast.Ident); ok && t.info.Defs[id] == v {
+					fresh = true
+				}
+			}
+			return true
+		}
 		if len(lhs) != len(rhs) {
 			return true
 		}
 		for i, l := range lhs {
 			if id, ok := l.(*ast.Ident); ok && t.info.Defs[id] == v {
-				fresh = t.freshExpr(rhs[i])
+				fresh = t.freshExpr(rhs[i]) || isMake(t.info, rhs[i])
 			}
 		}
 		return true

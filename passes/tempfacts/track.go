@@ -686,6 +686,12 @@ func (t *Tracker) callReason(call *ast.CallExpr, stack []ast.Node) (Reason, *typ
 				if len(stack) > 0 && t.appendsOutside(call, stack[len(stack)-1]) {
 					return stored(h), nil
 				}
+				if v := selfAppend(t.info, call, stack); v != nil && t.staysLocal(v) {
+					// args = append(args, "-o", dir) into an argument
+					// list that never leaves the function
+					// (localstore.go): no hand-off.
+					return NoReason, nil
+				}
 				return Stored, nil
 			}
 			return NoReason, nil
