@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/tmplint/tmplint/internal/report"
 )
 
 // go vet runs the tool on every dependency of the packages it checks,
@@ -17,7 +19,9 @@ import (
 // still does all of its work on every dependency, for diagnostics that
 // unitchecker then discards. The standalone driver runs only the
 // analyzers with facts on a dependency (unirun's factOnly); so does this
-// one now.
+// one now, and, as that one does, it tells those that run that they run
+// for their facts alone (report.FactsOnly), so that they skip the checks
+// that only report.
 
 // vetxOnlyUnit reports whether go vet started the tool on a unit whose
 // configuration (the .cfg file, the last argument) asks for facts alone.
@@ -41,7 +45,9 @@ func vetxOnlyUnit(args []string) bool {
 // forFactsOnly returns as with every analyzer that only reports left
 // idle: one that has no facts, no result and that no analyzer requires
 // gets a Run that does nothing. What it requires still runs as before,
-// for the facts of those that have them.
+// for the facts of those that have them. The others run with their pass
+// marked as run for its facts alone (report.FactsOnly), so that they may
+// leave out the checks that only report.
 func forFactsOnly(as []*analysis.Analyzer) []*analysis.Analyzer {
 	required := make(map[*analysis.Analyzer]bool)
 	var visit func(a *analysis.Analyzer)
@@ -58,13 +64,17 @@ func forFactsOnly(as []*analysis.Analyzer) []*analysis.Analyzer {
 	}
 	out := make([]*analysis.Analyzer, len(as))
 	for i, a := range as {
-		out[i] = a
+		w := *a
 		if len(a.FactTypes) > 0 || a.ResultType != nil || required[a] {
-			continue
+			run := a.Run
+			w.Run = func(pass *analysis.Pass) (any, error) {
+				defer report.ForFactsOnly(pass)()
+				return run(pass)
+			}
+		} else {
+			w.Run = func(*analysis.Pass) (any, error) { return nil, nil }
 		}
-		idle := *a
-		idle.Run = func(*analysis.Pass) (any, error) { return nil, nil }
-		out[i] = &idle
+		out[i] = &w
 	}
 	return out
 }
