@@ -56,8 +56,21 @@ func run(pass *analysis.Pass) (any, error) {
 	cfgs := pathflow.NewCFGs(pass.TypesInfo, pass.Files)
 	c := &checker{pass: pass, r: r, pred: pass.ResultOf[errpred.Analyzer].(*errpred.Result), uses: make(map[paramKey]paramUse), creators: make(map[*types.Func]bool),
 		table: cfgs.Table, cfgs: cfgs}
-	for _, file := range pass.Files {
-		if r.Generated(file) {
+	if !r.FactsOnly() {
+		c.check(pass.Files)
+	}
+	c.exportFacts(pass.Files)
+	c.exportWrappers() // wrapper.go
+	return nil, nil
+}
+
+// check runs the checks that only report: every function's, then the
+// fields'. A driver that keeps only the facts of a package skips them
+// (report.FactsOnly); the facts ask what they need themselves.
+func (c *checker) check(files []*ast.File) {
+	cfgs := c.cfgs
+	for _, file := range files {
+		if c.r.Generated(file) {
 			continue
 		}
 		ast.Inspect(file, func(n ast.Node) bool {
@@ -80,9 +93,6 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	c.checkFileFields()
 	c.checkCommandFields()
-	c.exportFacts(pass.Files)
-	c.exportWrappers() // wrapper.go
-	return nil, nil
 }
 
 // importsCommandMaker reports whether a package the package imports

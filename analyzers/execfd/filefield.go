@@ -30,7 +30,9 @@ import (
 // parent too).
 //
 // The field is followed on the package's SSA form (internal/fieldflow),
-// built only for packages that declare such a field: a slice literal, an
+// built only for packages that declare such a field and name a child's
+// file slot (fieldflow.MayHandToChild: without one, no value reaches a
+// child): a slice literal, an
 // append, a range loop, an interface, a closure, a helper that closes its
 // parameter are all the same chain of instructions there. A call through a
 // function value borrows the field's value (the field still holds it
@@ -41,8 +43,8 @@ import (
 // checkFileFields reports the file fields handed to children and never
 // closed.
 func (c *checker) checkFileFields() {
-	if !c.declaresFileField() {
-		return
+	if !c.declaresFileField() || !fieldflow.MayHandToChild(c.pass.TypesInfo) {
+		return // no field to judge, or none can reach a child: no SSA form
 	}
 	prog := c.pass.ResultOf[lazyssa.Analyzer].(*lazyssa.Program)
 	fields := fieldflow.Analyze(prog.Package(), prog.Functions(), c.isFileField, fieldflow.Policy{

@@ -98,6 +98,9 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	defer c.fold.Flush() // before r.Finish: folded findings use their directives
 	c.exportPrivateParams()
+	if r.FactsOnly() {
+		return nil, nil // what follows only reports
+	}
 	for _, file := range pass.Files {
 		if r.Generated(file) || !callsAny(pass.TypesInfo, file) {
 			continue // most files of a package: no inspector built for them

@@ -92,7 +92,10 @@ func run(pass *analysis.Pass) (any, error) {
 	c.fold = rootcause.New(pass.Fset, c.report, rootcause.SameDir)
 	defer c.fold.Flush()  // before r.Finish: folded findings use their directives
 	defer c.checkChmods() // before the fold's flush: they join its directories
-	c.checkFieldStores()
+	c.checkFieldStores()  // reports, and exports the sharedVar facts of fields
+	if r.FactsOnly() {
+		return nil, nil // what follows only reports
+	}
 	for _, file := range pass.Files {
 		if r.Generated(file) {
 			continue

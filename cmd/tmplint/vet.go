@@ -33,6 +33,9 @@ func runVet() {
 		os.Exit(printVetVersion(os.Stdout))
 	}
 	all := suite()
+	if vetxOnlyUnit(os.Args[1:]) {
+		all = forFactsOnly(all) // vetxonly.go
+	}
 	flag.Var(&strictFlag{all: all}, "strict", "use every analyzer's strict profile")
 	fixAll := flag.Bool("fixall", false, "with go vet -fix, also apply the fixes that change behaviour (standalone: -fix=all)")
 	safeOnly := func() bool {

@@ -10,6 +10,8 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"honnef.co/go/tools/analysis/report"
 	"honnef.co/go/tools/lintcmd/runner"
+
+	tmreport "github.com/tmplint/tmplint/internal/report"
 )
 
 // analyzePackage runs the analyzers, each after those it requires, over a
@@ -118,7 +120,12 @@ func analyzePackage(pkg *sourcePackage, analyzers []*analysis.Analyzer, store *f
 		for _, req := range a.Requires {
 			pass.ResultOf[req] = results[req]
 		}
+		done := func() {}
+		if !diagnose {
+			done = tmreport.ForFactsOnly(pass) // a dependency: nothing it reports is kept
+		}
 		res, err := runAnalyzer(a, pass)
+		done()
 		if err != nil {
 			failed[a] = true
 			errs = append(errs, fmt.Errorf("%s: %v", a.Name, err))
