@@ -6,6 +6,7 @@ package storehandoff
 import (
 	"bufio"
 	"errors"
+	"log"
 	"os"
 	"os/exec"
 )
@@ -93,6 +94,38 @@ func (p *pool) addAfterCheckStopped(path string, ok func() bool) error {
 		return err
 	}
 	if !ok() {
+		cmd.Process.Kill()
+		cmd.Wait()
+		return errors.New("handshake failed")
+	}
+	p.cmds = append(p.cmds, cmd)
+	return nil
+}
+
+// addLogged logs the command through a *log.Logger when the handshake
+// fails, as vcweb's hg handler does: printing borrows it, and the child is
+// still dropped.
+func (p *pool) addLogged(path string, logger *log.Logger, ok func() bool) error {
+	cmd := exec.Command(path)
+	if err := cmd.Start(); err != nil { // want `^cmd\.Start succeeds but the child is not waited on some path: .*; the stores in field cmds of pool leave the wait to its owner$`
+		return err
+	}
+	if !ok() {
+		logger.Printf("%v: handshake failed", cmd)
+		return errors.New("handshake failed")
+	}
+	p.cmds = append(p.cmds, cmd)
+	return nil
+}
+
+// addLoggedStopped logs the command and stops it.
+func (p *pool) addLoggedStopped(path string, logger *log.Logger, ok func() bool) error {
+	cmd := exec.Command(path)
+	if err := cmd.Start(); err != nil {
+		return err
+	}
+	if !ok() {
+		logger.Printf("%v: handshake failed", cmd)
 		cmd.Process.Kill()
 		cmd.Wait()
 		return errors.New("handshake failed")
