@@ -75,8 +75,10 @@ func (c *checker) argUse(call *ast.CallExpr, arg ast.Expr) (use paramUse, ok boo
 		}
 		i--
 	}
-	if pkg := callee.Pkg(); pkg != nil && (pkg.Path() == "fmt" || pkg.Path() == "log") && sig.Recv() == nil {
-		return 0, true // printed: borrowed
+	if pkg := callee.Pkg(); pkg != nil && (pkg.Path() == "fmt" || pkg.Path() == "log") && (sig.Recv() == nil || isNamed(sig.Recv().Type(), "log", "Logger")) {
+		// printed: borrowed, also through a *log.Logger's methods
+		// (logger.Printf("%v: %v", cmd, err) in vcweb's hg handler)
+		return 0, true
 	}
 	if (sig.Variadic() && i >= sig.Params().Len()-1) || i >= sig.Params().Len() {
 		return 0, false

@@ -131,6 +131,15 @@
 //     ("return nil, err" when a handshake fails) leaves the child
 //     unwaited, killed or not, and the hint stops it there with Kill then
 //     Wait and leaves the returns that give it back to the caller;
+//   - a command stored, or its Process, in a field or package-level
+//     variable of the package that some function waits for, or that is
+//     exported ("s.child = cmd", "h.cmds = append(h.cmds, cmd)", "s.proc =
+//     cmd.Process"), after its Start and in the same loop, is the owner's
+//     from that store on: a return before the store (a failed handshake
+//     in cmd/go's vcweb hg handler) leaves the child unwaited, and is
+//     judged and hinted as a return that drops a command handed back is.
+//     A store in a function literal, before the Start or into another
+//     package's type hands the command on for the whole function;
 //   - a start through a function value whose one value is known: a package
 //     variable (var execCommand = exec.Command) or a struct field assigned
 //     exactly once in the package from a named function or a method

@@ -241,6 +241,10 @@ type command struct {
 	// composite literal holding it (handoffreturn.go).
 	returned bool
 	holders  []*types.Var
+	// storeHandoffs are the stores of the command, or of its Process,
+	// into a field or package-level variable that may hand it on at their
+	// node (handoffstore.go).
+	storeHandoffs []store
 	// handoffs are the returns that give it back and the waits through
 	// a holder, when those are its only hand-offs.
 	handoffs   map[ast.Node]bool
@@ -626,13 +630,14 @@ func (fn *fun) collectUses() {
 				}
 				return true
 			}
-			if st := fieldStore(info, id, stack); st != nil {
+			st := fieldStore(info, id, stack)
+			if st != nil {
 				cmd.stores = append(cmd.stores, *st)
 			} else {
 				cmd.handed = true
 			}
 			cmd.escapes = true
-			fn.noteHandoff(cmd, id, stack, inLit) // handoffreturn.go
+			fn.noteHandoff(cmd, id, stack, st, inLit) // handoffreturn.go
 			return true
 		}
 		var grand ast.Node
@@ -696,7 +701,12 @@ func (fn *fun) collectUses() {
 			// owner must wait for it.
 			if st := fieldStore(info, sel, stack[:len(stack)-1]); st != nil {
 				cmd.stores = append(cmd.stores, *st)
-				cmd.escapes, cmd.escapesElsewhere = true, true
+				cmd.escapes = true
+				if inLit {
+					cmd.escapesElsewhere = true
+				} else {
+					cmd.noteStore(st) // handoffstore.go
+				}
 			} else {
 				cmd.escapes, cmd.handed, cmd.escapesElsewhere = true, true, true
 			}

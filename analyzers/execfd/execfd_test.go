@@ -215,3 +215,11 @@ func returnComment(pass *analysis.Pass, pos token.Pos) string {
 	}
 	return ""
 }
+
+// TestStoreHandoff: a child stored for an owner that waits for it (a
+// field, a field slice, its Process in a field, a package variable) is
+// the function's until the store: a return before it leaves the child
+// unwaited (issue 25, a transfer per path).
+func TestStoreHandoff(t *testing.T) {
+	analysistest.Run(t, testdatadir.Dir(t), execfd.Analyzer, "execfd/storehandoff")
+}

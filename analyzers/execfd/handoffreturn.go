@@ -27,8 +27,9 @@ import (
 const maxHolderDepth = 3
 
 // noteHandoff records how the command's use id as a value hands it on: by
-// a return, through a local holder, or otherwise.
-func (fn *fun) noteHandoff(cmd *command, id *ast.Ident, stack []ast.Node, inLit bool) {
+// a return, through a local holder, by the store st into a field
+// (handoffstore.go), or otherwise.
+func (fn *fun) noteHandoff(cmd *command, id *ast.Ident, stack []ast.Node, st *store, inLit bool) {
 	if inLit {
 		cmd.escapesElsewhere = true
 		return
@@ -41,6 +42,8 @@ func (fn *fun) noteHandoff(cmd *command, id *ast.Ident, stack []ast.Node, inLit 
 		if !slices.Contains(cmd.holders, holder) {
 			cmd.holders = append(cmd.holders, holder)
 		}
+	case st != nil:
+		cmd.noteStore(st) // handoffstore.go
 	default:
 		cmd.escapesElsewhere = true
 	}
@@ -89,16 +92,23 @@ func (fn *fun) returnOrHolder(e ast.Expr, stack []ast.Node) (*ast.ReturnStmt, *t
 }
 
 // handoffReleases returns, for a command handed on only by returns (of it
-// or of its holders), the nodes that release it: those returns, and the
-// waits through a holder. It reports false when the command is handed on
-// otherwise.
+// or of its holders) and by stores that hand it on at their node
+// (handoffstore.go), the nodes that release it: those returns and stores,
+// and the waits through a holder. It reports false when the command is
+// handed on otherwise.
 func (fn *fun) handoffReleases(cmd *command) (map[ast.Node]bool, bool) {
-	if !cmd.escapes || cmd.escapesElsewhere || len(cmd.collections) > 0 || (!cmd.returned && len(cmd.holders) == 0) {
+	if !cmd.escapes || cmd.escapesElsewhere || len(cmd.collections) > 0 || (!cmd.returned && len(cmd.holders) == 0 && len(cmd.storeHandoffs) == 0) {
+		return nil, false
+	}
+	stores, ok := fn.storeReleases(cmd) // handoffstore.go
+	if !ok {
 		return nil, false
 	}
 	info := fn.info()
 	rel := make(map[ast.Node]bool)
-	ok := true
+	for _, n := range stores {
+		rel[n] = true
+	}
 	fn.walk(func(n ast.Node, stack []ast.Node, inLit bool) bool {
 		id, isID := n.(*ast.Ident)
 		if !ok || !isID {

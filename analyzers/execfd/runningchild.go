@@ -85,8 +85,9 @@ func givingUpHint(name, guard, at string, others bool) string {
 }
 
 // handedBackHint is the hint for a child that the function gives back to
-// its caller on some returns and drops at this one (or these); guard is
-// killGuard's note, or "".
-func handedBackHint(name, guard, at string) string {
-	return fmt.Sprintf("at %[3]s, call %[1]s.Process.Kill then %[1]s.Wait to stop it%[2]s (a plain Wait there blocks for as long as the child runs); the returns that give it to the caller leave the wait to the caller", name, guard, at)
+// its caller, or stores for an owner, on some paths and drops at this
+// return (or these); guard is killGuard's note, or "", and where
+// handOverWhere's.
+func handedBackHint(name, guard, at, where string) string {
+	return fmt.Sprintf("at %[3]s, call %[1]s.Process.Kill then %[1]s.Wait to stop it%[2]s (a plain Wait there blocks for as long as the child runs); %[4]s", name, guard, at, where)
 }

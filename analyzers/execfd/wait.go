@@ -252,7 +252,7 @@ func (fn *fun) unwaitedHint(cmd *command, start *ast.CallExpr, l pathflow.Leak, 
 		hint, guard = givingUpHint(stop, guard, atError, others), "" // runningchild.go
 	}
 	if cmd.handoffs != nil {
-		hint, guard = handedBackHint(stop, killGuard(stop, errVar, l), at), "" // handoffreturn.go
+		hint, guard = handedBackHint(stop, killGuard(stop, errVar, l), at, handOverWhere(cmd)), "" // handoffreturn.go, handoffstore.go
 	}
 	return hint + guard + fn.stdinFeedNote(cmd, start) // stdinfeed.go
 }
