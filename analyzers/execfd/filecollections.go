@@ -116,16 +116,8 @@ func (fn *fun) checkFileCollection(col *collection, start *ast.CallExpr, what st
 // loopWithout reports whether node n lies in a for or range loop of the
 // function that does not contain the start.
 func (fn *fun) loopWithout(n, start ast.Node) bool {
-	path, _ := astutil.PathEnclosingInterval(fn.file, n.Pos(), n.End())
-	for _, p := range path {
-		switch p.(type) {
-		case *ast.ForStmt, *ast.RangeStmt:
-			return start.Pos() < p.Pos() || p.End() < start.End()
-		case *ast.FuncLit, *ast.FuncDecl:
-			return false
-		}
-	}
-	return false
+	loop := fn.innermostLoop(n) // handoffstore.go
+	return loop != nil && (start.Pos() < loop.Pos() || loop.End() < start.End())
 }
 
 // extraFilesReleases returns the nodes that close each of the files the

@@ -766,16 +766,7 @@ func (fn *fun) readsToEOF(n ast.Node, r *types.Var) bool {
 	if _, ok := n.(*ast.ForStmt); ok {
 		return true
 	}
-	path, _ := astutil.PathEnclosingInterval(fn.file, n.Pos(), n.End())
-	for _, p := range path {
-		switch p.(type) {
-		case *ast.ForStmt, *ast.RangeStmt:
-			return true
-		case *ast.FuncLit, *ast.FuncDecl:
-			return false
-		}
-	}
-	return false
+	return fn.innermostLoop(n) != nil // handoffstore.go
 }
 
 // outsideParens climbs from n, whose ancestors are stack (innermost last),

@@ -3,6 +3,8 @@ package execfd
 import (
 	"go/ast"
 	"strings"
+
+	"golang.org/x/tools/go/ast/astutil"
 )
 
 // A command that the function hands on by storing it, or its Process, in
@@ -66,23 +68,19 @@ func (fn *fun) storeHandsOff(cmd *command, st store) bool {
 	return true
 }
 
-// innermostLoop returns the innermost for or range statement of the body
-// that holds n, or nil.
+// innermostLoop returns the innermost for or range statement of the
+// function that holds n, outside function literals, or nil.
 func (fn *fun) innermostLoop(n ast.Node) ast.Node {
-	var loop ast.Node
-	ast.Inspect(fn.body, func(m ast.Node) bool {
-		if m == nil || m.Pos() > n.Pos() || m.End() < n.End() {
-			return false
-		}
-		switch m.(type) {
+	path, _ := astutil.PathEnclosingInterval(fn.file, n.Pos(), n.End())
+	for _, p := range path {
+		switch p.(type) {
 		case *ast.ForStmt, *ast.RangeStmt:
-			loop = m
-		case *ast.FuncLit:
-			return false
+			return p
+		case *ast.FuncLit, *ast.FuncDecl:
+			return nil
 		}
-		return true
-	})
-	return loop
+	}
+	return nil
 }
 
 // handOverWhere says who takes the wait over from the function on the

@@ -115,7 +115,7 @@ func selfAppend(info *types.Info, call *ast.CallExpr, stack []ast.Node) *types.V
 	if !ok || len(as.Lhs) != 1 || len(as.Rhs) != 1 || ast.Unparen(as.Rhs[0]) != ast.Expr(call) || len(call.Args) == 0 || call.Ellipsis.IsValid() && len(call.Args) != 2 {
 		return nil
 	}
-	if b, ok := info.Uses[calleeIdent(call)].(*types.Builtin); !ok || b.Name() != "append" {
+	if !isBuiltinCall(info, call, "append") {
 		return nil
 	}
 	lhs, ok := ast.Unparen(as.Lhs[0]).(*ast.Ident)
@@ -130,15 +130,15 @@ func selfAppend(info *types.Info, call *ast.CallExpr, stack []ast.Node) *types.V
 	return v
 }
 
-// isMake reports whether e is a call of the builtin make: a new slice or
-// map of the variable's own.
-func isMake(info *types.Info, e ast.Expr) bool {
+// isBuiltinCall reports whether e is a call of the builtin function
+// name.
+func isBuiltinCall(info *types.Info, e ast.Expr, name string) bool {
 	call, ok := ast.Unparen(e).(*ast.CallExpr)
 	if !ok {
 		return false
 	}
 	b, ok := info.Uses[calleeIdent(call)].(*types.Builtin)
-	return ok && b.Name() == "make"
+	return ok && b.Name() == name
 }
 
 // factBorrower reports whether arg is an argument of a function of the
@@ -199,7 +199,7 @@ func (t *Tracker) freshValue(v *types.Var) bool {
 		}
 		for i, l := range lhs {
 			if id, ok := l.(*ast.Ident); ok && t.info.Defs[id] == v {
-				fresh = t.freshExpr(rhs[i]) || isMake(t.info, rhs[i])
+				fresh = t.freshExpr(rhs[i]) || isBuiltinCall(t.info, rhs[i], "make") // a slice or map of its own
 			}
 		}
 		return true
